@@ -1,0 +1,1 @@
+"""Pass plugins shipped with aie-trace. Every module here registers its passes on import."""
