@@ -1,0 +1,50 @@
+"""``aie-trace``: the host-side command line (layout, run, decode).
+
+Each subcommand lives in its own module under ``aie_trace.tools`` with ``add_arguments(parser)`` and
+``run(args) -> int``; this file only dispatches.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+SUBCOMMANDS = {
+    "layout": ("layout", "Print the fused trace-buffer layout of a lowered module as JSON"),
+    "run": ("run", "Run a design on the emulated NPU or on Ryzen AI hardware and split its trace per call site"),
+    "decode": ("decode", "Decode a raw trace buffer into Chrome trace JSON and a per-slice summary"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="aie-trace", description=__doc__.splitlines()[0].strip("`: "))
+    parser.add_argument("--version", action="store_true", help="print the version and the MLIR provider")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module, help_text) in SUBCOMMANDS.items():
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        mod = importlib.import_module(f"aie_trace.tools.{module}")
+        mod.add_arguments(p)
+        p.set_defaults(_module=mod)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.version:
+        from aie_trace import __version__, provider
+
+        print(f"aie-trace {__version__}\n{provider.describe()}")
+        return 0
+    if args.command is None:
+        parser.print_help()
+        return 1
+    try:
+        return int(args._module.run(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
