@@ -1,0 +1,306 @@
+"""The fused trace-buffer layout: what it is, where the IR records it, and its JSON form.
+
+A *layout* belongs to one runtime sequence that can be dispatched (a kernel ``device:sequence``):
+which argument receives trace data (``arg_index``, a block-argument number, and
+``host_buffer_index``, its index among the memref arguments, which is what XRT binds), how many
+bytes it holds, and one :class:`Slice` per traced region: the design that writes it
+(``device``, ``sequence``), the call that runs it (``call_path``), and its byte range.
+
+Where the IR records it (written by ``aie-trace-fuse-buffers``, read by :func:`read_layouts`):
+
+* E3/E4, mlir-aie's own inherent attributes of ``aie.runtime_sequence``, so mlir-aie's tools read
+  them: ``trace_buffer = #aie.trace_buffer<arg_index = A, offset = O, size = S, dedicated = B>`` and
+  ``trace_slices = [#aie.trace_slice<device = "d", sequence = "s", offset = O, size = S>, ...]``;
+* E1/E2, whose mlir-aie has no such attributes, discardable attributes carrying the same data:
+  ``aie_trace.trace_buffer = {arg_index = A : i64, offset = O : i64, size = S : i64, dedicated = B}``
+  and ``aie_trace.trace_slices = [{device = "d", sequence = "s", offset = O : i64, size = S : i64}]``;
+* every era, parallel to the slices: ``aie_trace.slice_paths = ["", "0", "1/0", "2[3]", "0+1"]``.
+
+A call path is the text of run ordinals from the dispatched sequence down, ``/``-separated. A run's
+ordinal is its index among the ``aiex.run`` ops of its sequence in pre-order walk order; ``k[i]``
+is iteration ``i`` of run ``k`` inside an ``scf.for``; ``""`` is the sequence's own trace; ``a+b``
+is one slice that two back-to-back calls share (they write one continuous trace).
+
+Slice offsets are byte offsets from the start of the trace argument. A module produced by mlir-aie's
+own ``-aie-fuse-trace-buffers`` has no ``aie_trace.slice_paths``: its slices then have
+``call_path = None``. Specialized callee copies (``aie_trace.specialized_from``) are not kernels
+and have no layout of their own.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import aieir
+from .provider import ir
+
+TRACE_BUFFER = "trace_buffer"
+TRACE_SLICES = "trace_slices"
+OUR_TRACE_BUFFER = "aie_trace.trace_buffer"
+OUR_TRACE_SLICES = "aie_trace.trace_slices"
+SLICE_PATHS = "aie_trace.slice_paths"
+SPECIALIZED_FROM = "aie_trace.specialized_from"
+ERAS_WITH_UPSTREAM_LAYOUT = ("E3", "E4")
+
+_PARAM = re.compile(r'(\w+)\s*=\s*("(?:[^"\\]|\\.)*"|[-\w]+)')
+
+
+class LayoutError(ValueError):
+    """A layout record or JSON document that does not have the documented shape."""
+
+
+@dataclass(frozen=True)
+class Slice:
+    """One region of a trace buffer, written by one design (``device:sequence``) in one call."""
+
+    device: str
+    sequence: str
+    call_path: str | None
+    offset: int
+    size: int
+
+    @property
+    def end(self) -> int:
+        return self.offset + self.size
+
+    def to_json(self) -> dict[str, Any]:
+        return {"device": self.device, "sequence": self.sequence, "call_path": self.call_path,
+                "offset": self.offset, "size": self.size}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> "Slice":
+        try:
+            path = d.get("call_path")
+            return cls(str(d["device"]), str(d["sequence"]), None if path is None else str(path),
+                       _nonneg(d["offset"], "offset"), _nonneg(d["size"], "size"))
+        except (KeyError, TypeError) as e:
+            raise LayoutError(f"a slice needs device, sequence, call_path, offset and size: {e}") from None
+
+
+@dataclass
+class Layout:
+    """The trace buffer of one dispatched sequence (a kernel)."""
+
+    device: str
+    sequence: str
+    arg_index: int
+    host_buffer_index: int
+    size: int
+    offset: int = 0
+    dedicated: bool = True
+    slices: list[Slice] = field(default_factory=list)
+
+    @property
+    def kernel(self) -> str:
+        return f"{self.device}:{self.sequence}"
+
+    def slice_for(self, call_path: str) -> Slice | None:
+        """The slice a call writes (a merged slice ``a+b`` answers for ``a`` and for ``b``)."""
+        for s in self.slices:
+            if s.call_path is not None and call_path in s.call_path.split("+"):
+                return s
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kernel": self.kernel, "arg_index": self.arg_index,
+                "host_buffer_index": self.host_buffer_index, "size": self.size,
+                "offset": self.offset, "dedicated": self.dedicated,
+                "slices": [s.to_json() for s in self.slices]}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> "Layout":
+        try:
+            device, sep, sequence = str(d["kernel"]).partition(":")
+            if not sep or not device or not sequence:
+                raise LayoutError(f"'kernel' must be 'device:sequence', got {d['kernel']!r}")
+            return cls(device, sequence, _nonneg(d["arg_index"], "arg_index"),
+                       _nonneg(d["host_buffer_index"], "host_buffer_index"), _nonneg(d["size"], "size"),
+                       _nonneg(d.get("offset", 0), "offset"), bool(d.get("dedicated", True)),
+                       [Slice.from_json(s) for s in d["slices"]])
+        except (KeyError, TypeError) as e:
+            raise LayoutError(f"a layout needs kernel, arg_index, host_buffer_index, size and slices: {e}") from None
+
+
+def _nonneg(v: Any, name: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+        raise LayoutError(f"'{name}' must be a non-negative integer, got {v!r}")
+    return v
+
+
+def dumps(layouts: list[Layout] | Layout) -> str:
+    obj = layouts.to_json() if isinstance(layouts, Layout) else [lay.to_json() for lay in layouts]
+    return json.dumps(obj, indent=2)
+
+
+def loads(text: str) -> list[Layout]:
+    """A layout JSON document (one object or an array of them)."""
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise LayoutError(f"not JSON: {e}") from None
+    items = obj if isinstance(obj, list) else [obj]
+    if not all(isinstance(i, dict) for i in items):
+        raise LayoutError("expected a layout object or an array of layout objects")
+    return [Layout.from_json(i) for i in items]
+
+
+# ------------------------------------------------------------------------------------------------
+# IR records
+
+
+def _params(text: str) -> dict[str, str]:
+    """``#aie.x<a = 1, b = "s">`` -> ``{"a": "1", "b": "s"}``."""
+    inner = text[text.index("<") + 1:text.rindex(">")] if "<" in text else ""
+    out = {}
+    for k, v in _PARAM.findall(inner):
+        out[k] = json.loads(v) if v.startswith('"') else v
+    return out
+
+
+def _int_field(d: dict[str, Any], key: str, where: str) -> int:
+    v = d.get(key)
+    iv = aieir.int_attr_value(v) if isinstance(v, ir.Attribute) else (
+        int(v) if isinstance(v, str) and re.fullmatch(r"-?\d+", v) else None)
+    if iv is None or iv < 0:
+        raise LayoutError(f"{where}: '{key}' must be a non-negative integer, got {v}")
+    return iv
+
+
+def _bool_field(d: dict[str, Any], key: str, default: bool) -> bool:
+    v = d.get(key)
+    if v is None:
+        return default
+    if isinstance(v, str):
+        return v == "true"
+    return bool(aieir.int_attr_value(v))
+
+
+def _dict(attr: Any) -> dict[str, Any]:
+    if aieir.isa(ir.DictAttr, attr):
+        return {na.name: na.attr for na in ir.DictAttr(attr)}
+    return _params(str(attr))
+
+
+def _str_field(d: dict[str, Any], key: str, where: str) -> str:
+    v = d.get(key)
+    if isinstance(v, str):
+        return v
+    if v is not None and aieir.isa(ir.StringAttr, v):
+        return ir.StringAttr(v).value
+    raise LayoutError(f"{where}: '{key}' must be a string")
+
+
+def _first(seq: Any, *names: str) -> Any:
+    for n in names:
+        a = aieir.attr_or_none(seq, n)
+        if a is not None:
+            return a
+    return None
+
+
+@dataclass(frozen=True)
+class TraceBuffer:
+    """A sequence's ``trace_buffer`` record (either era's spelling)."""
+
+    arg_index: int
+    offset: int
+    size: int
+    dedicated: bool
+
+
+def read_trace_buffer(seq: Any) -> TraceBuffer | None:
+    """The sequence's trace-buffer record, mlir-aie's (E3/E4) or ours (E1/E2); None if absent."""
+    attr = _first(seq, TRACE_BUFFER, OUR_TRACE_BUFFER)
+    if attr is None:
+        return None
+    where = f"@{aieir.symbol_name(seq)} trace_buffer"
+    d = _dict(attr)
+    return TraceBuffer(_int_field(d, "arg_index", where), _int_field(d, "offset", where) if "offset" in d else 0,
+                       _int_field(d, "size", where), _bool_field(d, "dedicated", True))
+
+
+def read_slices(seq: Any) -> list[Slice] | None:
+    """The recorded slices with their call paths; None when the sequence records none."""
+    attr = _first(seq, TRACE_SLICES, OUR_TRACE_SLICES)
+    if attr is None:
+        return None
+    where = f"@{aieir.symbol_name(seq)} trace_slices"
+    if not aieir.isa(ir.ArrayAttr, attr):
+        raise LayoutError(f"{where}: expected an array")
+    entries = [_dict(a) for a in ir.ArrayAttr(attr)]
+    paths: list[str | None] = [None] * len(entries)
+    pattr = aieir.attr_or_none(seq, SLICE_PATHS)
+    if pattr is not None:
+        if not aieir.isa(ir.ArrayAttr, pattr) or len(ir.ArrayAttr(pattr)) != len(entries):
+            raise LayoutError(f"@{aieir.symbol_name(seq)} {SLICE_PATHS}: expected {len(entries)} strings, "
+                              "one per trace slice")
+        paths = [ir.StringAttr(p).value for p in ir.ArrayAttr(pattr)]
+    return [Slice(_str_field(e, "device", where), _str_field(e, "sequence", where), p,
+                  _int_field(e, "offset", where), _int_field(e, "size", where)) for e, p in zip(entries, paths)]
+
+
+def read_layout(seq: Any) -> Layout | None:
+    """The layout of one sequence, or None when it records no trace buffer."""
+    tb = read_trace_buffer(seq)
+    if tb is None:
+        return None
+    device = aieir.symbol_name(aieir.parent_named(seq, "aie.device")) or "main"
+    name = aieir.symbol_name(seq) or "sequence"
+    args = aieir.seq_args(seq)
+    if tb.arg_index >= len(args):
+        raise LayoutError(f"@{name} trace_buffer: arg_index {tb.arg_index} but the sequence has "
+                          f"{len(args)} argument(s)")
+    host = aieir.host_buffer_index(seq, tb.arg_index)
+    if host is None:
+        raise LayoutError(f"@{name} trace_buffer: argument {tb.arg_index} is not a memref")
+    slices = read_slices(seq)
+    if slices is None:
+        slices = [Slice(device, name, "", tb.offset, tb.size)]
+    return Layout(device, name, tb.arg_index, host, tb.size, tb.offset, tb.dedicated, slices)
+
+
+def is_specialized(seq: Any) -> bool:
+    return aieir.attr_or_none(seq, SPECIALIZED_FROM) is not None
+
+
+def read_layouts(module: Any) -> list[Layout]:
+    """Every kernel's layout, in module order (specialized callee copies are skipped)."""
+    out = []
+    for dev in aieir.devices(module):
+        for seq in aieir.sequences(dev):
+            if not is_specialized(seq):
+                lay = read_layout(seq)
+                if lay is not None:
+                    out.append(lay)
+    return out
+
+
+def write_layout(seq: Any, layout: Layout, era: str) -> None:
+    """Record ``layout`` on ``seq`` in the spelling of ``era``."""
+    if era in ERAS_WITH_UPSTREAM_LAYOUT:
+        seq.attributes[TRACE_BUFFER] = ir.Attribute.parse(
+            f"#aie.trace_buffer<arg_index = {layout.arg_index}, offset = {layout.offset}, "
+            f"size = {layout.size}, dedicated = {'true' if layout.dedicated else 'false'}>")
+        seq.attributes[TRACE_SLICES] = ir.ArrayAttr.get([ir.Attribute.parse(
+            f"#aie.trace_slice<device = {_q(s.device)}, sequence = {_q(s.sequence)}, "
+            f"offset = {s.offset}, size = {s.size}>") for s in layout.slices])
+    else:
+        i64 = ir.IntegerType.get_signless(64)
+        seq.attributes[OUR_TRACE_BUFFER] = ir.DictAttr.get({
+            "arg_index": ir.IntegerAttr.get(i64, layout.arg_index),
+            "offset": ir.IntegerAttr.get(i64, layout.offset),
+            "size": ir.IntegerAttr.get(i64, layout.size),
+            "dedicated": ir.BoolAttr.get(layout.dedicated)})
+        seq.attributes[OUR_TRACE_SLICES] = ir.ArrayAttr.get([ir.DictAttr.get({
+            "device": ir.StringAttr.get(s.device), "sequence": ir.StringAttr.get(s.sequence),
+            "offset": ir.IntegerAttr.get(i64, s.offset), "size": ir.IntegerAttr.get(i64, s.size)})
+            for s in layout.slices])
+    seq.attributes[SLICE_PATHS] = ir.ArrayAttr.get(
+        [ir.StringAttr.get(s.call_path or "") for s in layout.slices])
+
+
+def _q(s: str) -> str:
+    return json.dumps(s)
