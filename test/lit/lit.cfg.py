@@ -35,7 +35,8 @@ config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "I
 config.substitutions.append(("%examples", os.path.join(config.test_source_root, "..", "..", "examples")))
 # FileCheck is the `filecheck` package (a Python port of LLVM's FileCheck).
 config.substitutions.append((r"\bFileCheck\b", filecheck))
-config.substitutions.append((r"\baie-trace-opt\b", tool("aie-trace-opt")))
+# Bare tool name only: not inside a path (such as what %aie-trace-opt expanded to) or a flag.
+config.substitutions.append((r"(?<![\w/.%-])aie-trace-opt\b", tool("aie-trace-opt")))
 
 # Pass the environment through: the MLIR provider selection and PYTHONPATH matter.
 for var in ("AIE_TRACE_MLIR_PROVIDER", "PYTHONPATH", "HOME", "XILINX_XRT", "LD_LIBRARY_PATH"):
