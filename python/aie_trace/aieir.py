@@ -14,9 +14,11 @@ Works the same whether the aie dialects are registered (mlir-aie's bindings) or 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
+from .diagnostics import split_location
 from .provider import ir
 from . import schema as S
 
@@ -140,38 +142,118 @@ def make_attr(tag: str, value: Any) -> Any:
 
 def attr_type_ok(tag: str, attr: Any) -> bool:
     """Does ``attr`` have exactly the attribute type the schema tag requires?"""
+    return _attr_problem(tag, attr) is None
+
+
+_SIMPLE_ATTR_CLASSES = {S.BOOL: "BoolAttr", S.STR: "StringAttr", S.UNIT: "UnitAttr",
+                        S.FLAT_SYMREF: "FlatSymbolRefAttr", S.DENSE_I64: "DenseI64ArrayAttr",
+                        S.DENSE_I32: "DenseI32ArrayAttr"}
+_ELEMENTS_CLASSES = ("DenseElementsAttr", "DenseResourceElementsAttr", "SparseElementsAttr")
+
+
+def _attr_problem(tag: str, attr: Any) -> str | None:
+    """None when ``attr`` is of the schema type ``tag``; otherwise why not: ``""`` for an attribute
+    of another kind, or a detail (a bad ``#aie.trace_buffer`` parameter, say)."""
     if tag == S.ANY:
-        return True
+        return None
     if tag in S.INT_TAGS:
-        if not isa(ir.IntegerAttr, attr) or isa(ir.BoolAttr, attr):
-            return False
-        t = ir.IntegerAttr(attr).type
-        if not isa(ir.IntegerType, t):
-            return False
-        it = ir.IntegerType(t)
-        want_unsigned = tag.startswith("ui")
-        return it.width == int(tag.lstrip("ui")) and (it.is_unsigned if want_unsigned else it.is_signless)
-    if tag == S.BOOL:
-        return isa(ir.BoolAttr, attr)
-    if tag == S.STR:
-        return isa(ir.StringAttr, attr)
-    if tag == S.FLAT_SYMREF:
-        return isa(ir.FlatSymbolRefAttr, attr)
+        return None if _int_attr_of(tag, attr) else ""
+    if tag in _SIMPLE_ATTR_CLASSES:
+        return None if isa(getattr(ir, _SIMPLE_ATTR_CLASSES[tag]), attr) else ""
     if tag == S.SYMREF:
-        return isa(ir.FlatSymbolRefAttr, attr) or str(attr).startswith("@")
-    if tag == S.DENSE_I64:
-        return isa(ir.DenseI64ArrayAttr, attr)
-    if tag == S.DENSE_I32:
-        return isa(ir.DenseI32ArrayAttr, attr)
+        return None if isa(ir.FlatSymbolRefAttr, attr) or str(attr).startswith("@") else ""
+    if tag == S.ELEMENTS:
+        return None if any(isa(getattr(ir, c), attr) for c in _ELEMENTS_CLASSES if hasattr(ir, c)) else ""
+    if tag == S.TRACE_BUFFER:
+        return _params_problem(str(attr), "trace_buffer", S.TRACE_BUFFER_PARAMS)
     if tag == S.TRACE_SLICES:
-        return isa(ir.ArrayAttr, attr) and all(
-            str(a).startswith("#aie.trace_slice<") for a in ir.ArrayAttr(attr))
-    if tag.startswith("#aie"):
-        text = str(attr)
-        if tag.startswith("#aie<"):
-            return text.startswith(tag[:-1].rstrip(">")) or text.startswith(tag.rstrip(">"))
-        return text.startswith(tag + "<")
-    return False
+        if not isa(ir.ArrayAttr, attr):
+            return ""
+        for i, element in enumerate(ir.ArrayAttr(attr)):
+            detail = _params_problem(str(element), "trace_slice", S.TRACE_SLICE_PARAMS)
+            if detail is not None:
+                return f"element #{i} {detail or f'is not a #aie.trace_slice: {element}'}"
+        return None
+    text = str(attr)
+    if tag.startswith("#aie<"):  # non-pretty spelling of attributes whose body starts with '['
+        mnemonic = tag[len("#aie<"):-1]
+        return None if text.startswith((f"#aie<{mnemonic}", f"#aie.{mnemonic}")) else ""
+    return None if text.startswith(tag + "<") else ""
+
+
+def _int_attr_of(tag: str, attr: Any) -> bool:
+    if not isa(ir.IntegerAttr, attr) or isa(ir.BoolAttr, attr):
+        return False
+    t = ir.IntegerAttr(attr).type
+    if not isa(ir.IntegerType, t):
+        return False
+    it = ir.IntegerType(t)
+    unsigned = tag.startswith("ui")
+    return it.width == int(tag.lstrip("ui")) and (it.is_unsigned if unsigned else it.is_signless)
+
+
+_PARAM_KINDS = {"uint32": "an unsigned 32-bit integer", "bool": "true or false", "string": "a quoted string"}
+_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def attr_params(text: str, mnemonic: str) -> list[tuple[str, str]] | None:
+    """``#aie.<mnemonic><k = v, ...>`` -> ``[(k, v), ...]`` in printed order (values as written);
+    None when ``text`` is not that attribute or its parameter list does not parse."""
+    head = f"#aie.{mnemonic}<"
+    if not (text.startswith(head) and text.endswith(">")):
+        return None
+    inner, items, cur, quoted = text[len(head):-1], [], "", False
+    for i, c in enumerate(inner):
+        if c == '"' and (i == 0 or inner[i - 1] != "\\"):
+            quoted = not quoted
+        if c == "," and not quoted:
+            items.append(cur)
+            cur = ""
+        else:
+            cur += c
+    if cur.strip() or items:
+        items.append(cur)
+    out = []
+    for item in items:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            return None
+        out.append((key.strip(), value.strip()))
+    return out
+
+
+def _params_problem(text: str, mnemonic: str, params: tuple[tuple[str, str], ...]) -> str | None:
+    if not text.startswith(f"#aie.{mnemonic}<"):
+        return ""
+    items = attr_params(text, mnemonic)
+    if items is None:
+        return f"malformed parameter list in {text}"
+    names, expected = [k for k, _ in items], [n for n, _ in params]
+    for k in names:
+        if k not in expected:
+            return f"has unexpected parameter '{k}'"
+        if names.count(k) > 1:
+            return f"repeats parameter '{k}'"
+    for n in expected:
+        if n not in names:
+            return f"is missing parameter '{n}'"
+    if names != expected:
+        return f"must list its parameters in the order {', '.join(expected)}"
+    for (key, value), (_, kind) in zip(items, params):
+        if not _param_value_ok(kind, value):
+            return f"parameter '{key}' must be {_PARAM_KINDS[kind]}, got {value}"
+    return None
+
+
+def _param_value_ok(kind: str, value: str) -> bool:
+    if kind == "bool":
+        return value in ("true", "false")
+    if kind == "string":
+        return _QUOTED.fullmatch(value) is not None
+    try:
+        return 0 <= int(value, 0) < 2**32 and not value.startswith("-")
+    except ValueError:
+        return False
 
 
 # ------------------------------------------------------------------------------------------------
@@ -179,52 +261,62 @@ def attr_type_ok(tag: str, attr: Any) -> bool:
 
 
 class EraError(ValueError):
-    """The IR mixes op forms of different eras."""
+    """The IR mixes op forms of different eras, or uses an unsupported era."""
 
     def __init__(self, message: str, op: Any = None):
         super().__init__(message)
         self.op = op
 
 
+def _e0_message(name: str) -> str:
+    return (f"is the IR era E0 form (before mlir-aie PR #2708); era E0 is not supported: "
+            f"use '{S.E0_OPS[name]}'")
+
+
 def era_evidence(op: Any) -> set[str] | None:
-    """The eras whose definition of ``op`` its shape fits, or None when every era accepts it."""
-    name = op.name
-    if name == "aiex.npu.address_patch":
-        ops = list(op.operands)
-        has_seg = attr_or_none(op, "operandSegmentSizes") is not None
-        if not ops and not has_seg:
-            return {"E1"}
-        if has_seg:
-            plus = _segment_values(op, S.SCHEMAS["E3"][name]).get("arg_plus")
-            if plus and isa(ir.IntegerType, plus[0].type) and ir.IntegerType(plus[0].type).width == 64:
-                return {"E4"}
-            return {"E3", "E4"}
-        return {"E2"}
-    if name in ("aiex.npu.write32", "aiex.npu.maskwrite32", "aiex.npu.sync", "aiex.npu.push_queue"):
-        return {"E1"} if len(op.operands) == 0 else {"E2", "E3", "E4"}
-    if name == "aie.runtime_sequence":
-        if attr_or_none(op, "trace_buffer") is not None or attr_or_none(op, "trace_slices") is not None:
-            return {"E3", "E4"}
-    return None
+    """The eras whose definition of ``op`` its shape fits: operand structure and types,
+    ``operandSegmentSizes``, and properties that only some eras define. None when the shape fits
+    every era, fits none (a malformed op is the checker's business, not evidence), or the op is
+    not in the schema."""
+    op = getattr(op, "operation", op)
+    defs = {era: S.opdef(era, op.name) for era in S.ERAS}
+    fits = {era for era, d in defs.items() if d is not None and not _shape_problems(op, d, era)}
+    return fits if fits and fits != set(S.ERAS) else None
 
 
 def detect_era(module: Any, default: str = "E4") -> str:
-    """The newest era every aie/aiex op in ``module`` fits. Raises :class:`EraError` (carrying the
-    first op that contradicts the others) when the module mixes eras."""
-    possible = set(S.ERAS)
+    """The era every aie/aiex op in ``module`` fits: ``default`` when it is among them (always the
+    case for a module without era-distinguishing ops), else the newest one. Raises
+    :class:`EraError` (carrying the op) at the first op that contradicts the ops before it, and at
+    any op of the unsupported era E0."""
+    possible, narrowed_by = set(S.ERAS), None
     for op in walk(module):
+        if op.name in S.E0_OPS:
+            raise EraError(f"'{op.name}' op {_e0_message(op.name)}", op)
         ev = era_evidence(op)
         if ev is None:
             continue
-        if not (possible & ev):
+        if not possible & ev:
             raise EraError(
-                f"'{op.name}' is in the form of IR era {'/'.join(sorted(ev))}, but earlier ops are "
-                f"{'/'.join(sorted(possible))}; one module must use one era's op forms", op)
+                f"'{op.name}' op has the IR era {_eras(ev)} form, but earlier ops have the "
+                f"{_eras(possible)} form (first fixed by {_where(narrowed_by)}); one module must use "
+                f"one era's op forms", op)
+        if possible - ev and narrowed_by is None:
+            narrowed_by = op
         possible &= ev
-    for era in reversed(S.ERAS):
-        if era in possible and (era == default or default not in possible):
-            return era
-    return default
+    if default in possible:
+        return default
+    return next(era for era in reversed(S.ERAS) if era in possible)
+
+
+def _eras(eras: Iterable[str]) -> str:
+    return "/".join(e for e in S.ERAS if e in set(eras))
+
+
+def _where(op: Any) -> str:
+    file, line, col = split_location(op.location)
+    at = f" at {file}:{line}:{col}" if line is not None else ""
+    return f"'{op.name}'{at}"
 
 
 # ------------------------------------------------------------------------------------------------
@@ -372,118 +464,230 @@ def set_attr(op: Any, name: str, value: Any, era: str) -> None:
 # checker
 
 
+_TYPE_DESCRIPTIONS = {
+    "i1": "1-bit signless integer", "i32": "32-bit signless integer", "i64": "64-bit signless integer",
+    "i32|i64": "32-bit or 64-bit signless integer", "index": "index",
+    "memref": "memref of any type values", "anymemref": "ranked or unranked memref of any type values",
+    "any": "any type",
+}
+
+
 def _type_ok(constraint: str, t: Any) -> bool:
     if constraint == "any":
         return True
     if constraint == "index":
         return isa(ir.IndexType, t)
     if constraint == "memref":
+        return isa(ir.MemRefType, t)
+    if constraint == "anymemref":
         return isa(ir.MemRefType, t) or isa(ir.UnrankedMemRefType, t)
-    for c in constraint.split("|"):
-        if isa(ir.IntegerType, t):
-            it = ir.IntegerType(t)
-            if it.is_signless and f"i{it.width}" == c:
-                return True
-    return False
+    if not isa(ir.IntegerType, t):
+        return False
+    it = ir.IntegerType(t)
+    return it.is_signless and f"i{it.width}" in constraint.split("|")
 
 
 def check_op(op: Any, era: str) -> list[str]:
-    """Violations of ``op``'s era definition, one message each (empty: conforms or not ours)."""
+    """Violations of ``op``'s definition in ``era``, one message each (empty: it conforms, or the
+    schema does not know the op). An op in another era's form gets one message saying so."""
     op = getattr(op, "operation", op)
+    if op.name in S.E0_OPS:
+        return [_e0_message(op.name)]
     d = S.opdef(era, op.name)
     if d is None:
         return []
-    problems: list[str] = []
-    # operands and segment sizes
-    if d.segments:
-        seg = attr_or_none(op, "operandSegmentSizes")
-        if seg is None:
-            problems.append(f"missing 'operandSegmentSizes' (the op has AttrSizedOperandSegments in {era})")
-        elif not isa(ir.DenseI32ArrayAttr, seg):
-            problems.append(f"'operandSegmentSizes' must be array<i32: ...>, got {seg}")
-        else:
-            sizes = list(ir.DenseI32ArrayAttr(seg))
-            if len(sizes) != len(d.operands):
-                problems.append(f"'operandSegmentSizes' has {len(sizes)} entries, expected {len(d.operands)}")
-            elif sum(sizes) != len(op.operands):
-                problems.append(f"operand count ({len(op.operands)}) does not match 'operandSegmentSizes' "
-                                f"total ({sum(sizes)})")
-            else:
-                for o, k in zip(d.operands, sizes):
-                    if (o.arity == "single" and k != 1) or (o.arity == "optional" and k not in (0, 1)) or k < 0:
-                        problems.append(f"operand segment '{o.name}' has size {k}")
-    elif attr_or_none(op, "operandSegmentSizes") is not None:
-        problems.append(f"unexpected 'operandSegmentSizes' ({op.name} has no AttrSizedOperandSegments in {era})")
+    shape = _shape_problems(op, d, era)
+    if shape:
+        others = [e for e in S.ERAS if e != era and not _shape_problems(op, S.opdef(e, op.name), e)]
+        if others:
+            return [f"has the IR era {_eras(others)} form, but the module is checked as {era}: {shape[0]}"]
+    return [*shape, *_property_problems(op, d), *_exclusive_problems(op, d), *_result_problems(op, d),
+            *_region_problems(op, d), *_placement_problems(op, d), *_trace_buffer_problems(op, d)]
+
+
+def _shape_problems(op: Any, d: S.OpDef, era: str) -> list[str]:
+    """What makes ``op`` not have ``d``'s shape: operand structure and types, segment sizes,
+    properties that only other eras define."""
+    problems = _operand_count_problems(op, d)
     if not problems:
+        problems = _operand_type_problems(op, d)
+    for name, eras in S.PROPERTY_ERAS.get(d.name, {}).items():
+        if d.attr(name) is None and attr_or_none(op, name) is not None:
+            problems.append(f"property '{name}' does not exist in IR era {era} (only in {_eras(eras)})")
+    return problems
+
+
+def _operand_count_problems(op: Any, d: S.OpDef) -> list[str]:
+    n = len(op.operands)
+    seg = attr_or_none(op, "operandSegmentSizes")
+    if not d.segments:
+        if seg is not None:
+            return ["has attribute 'operandSegmentSizes', but the op has no AttrSizedOperandSegments"]
         fixed = sum(o.arity == "single" for o in d.operands)
-        optional = sum(o.arity == "optional" for o in d.operands)
-        variadic = any(o.arity == "variadic" for o in d.operands)
-        n = len(op.operands)
-        if not d.segments and (n < fixed or (not variadic and n > fixed + optional)):
-            want = f"{fixed}" if not optional and not variadic else (
-                f"at least {fixed}" if variadic else f"{fixed} to {fixed + optional}")
-            problems.append(f"expected {want} operand(s), got {n}")
-        else:
-            for oname, vals in _segment_values(op, d).items():
-                o = d.operand(oname)
-                for v in vals:
-                    if not _type_ok(o.type, v.type):
-                        problems.append(f"operand '{oname}' must be {o.type}, got {v.type}")
-    # properties
+        flexible = sum(o.arity == "optional" for o in d.operands)
+        if any(o.arity == "variadic" for o in d.operands):
+            return [f"expected {fixed} or more operands, but found {n}"] if n < fixed else []
+        if not fixed <= n <= fixed + flexible:
+            want = f"{fixed}" if not flexible else f"{fixed} to {fixed + flexible}"
+            return [f"expected {want} operands, but found {n}"]
+        return []
+    if seg is None:
+        return ["requires attribute 'operandSegmentSizes'"]
+    if not isa(ir.DenseI32ArrayAttr, seg):
+        return [f"attribute 'operandSegmentSizes' failed to satisfy constraint: i32 dense array attribute "
+                f"(got {seg})"]
+    sizes = list(ir.DenseI32ArrayAttr(seg))
+    if len(sizes) != len(d.operands):
+        return [f"'operandSegmentSizes' attribute for specifying operand segments must have "
+                f"{len(d.operands)} elements, but got {len(sizes)}"]
+    if min(sizes, default=0) < 0:
+        return ["'operandSegmentSizes' attribute cannot have negative elements"]
+    if sum(sizes) != n:
+        return [f"operand count ({n}) does not match with the total size ({sum(sizes)}) specified in "
+                f"attribute 'operandSegmentSizes'"]
+    problems, start = [], 0
+    for o, k in zip(d.operands, sizes):
+        if o.arity == "single" and k != 1:
+            problems.append(f"operand group starting at #{start} ('{o.name}') requires 1 element, but found {k}")
+        elif o.arity == "optional" and k > 1:
+            problems.append(f"operand group starting at #{start} ('{o.name}') requires 0 or 1 element, "
+                            f"but found {k}")
+        start += k
+    return problems
+
+
+def _operand_type_problems(op: Any, d: S.OpDef) -> list[str]:
+    problems, index = [], 0
+    for o, values in zip(d.operands, _operand_groups(op, d)):
+        for v in values:
+            if not _type_ok(o.type, v.type):
+                problems.append(f"operand #{index} ('{o.name}') must be {_TYPE_DESCRIPTIONS[o.type]}, "
+                                f"but got '{v.type}'")
+            index += 1
+    return problems
+
+
+def _operand_groups(op: Any, d: S.OpDef) -> list[list[Any]]:
+    """Operands per ODS operand, in order (the op's operand structure must already check out)."""
+    values = _segment_values(op, d)
+    return [values.get(o.name, []) for o in d.operands]
+
+
+def _property_problems(op: Any, d: S.OpDef) -> list[str]:
+    problems = []
     for a in d.attrs:
         v = attr_or_none(op, a.name)
         if v is None:
             if a.required:
-                problems.append(f"missing required property '{a.name}' ({a.type})")
+                problems.append(f"requires attribute '{a.name}'")
             continue
-        if not attr_type_ok(a.type, v):
-            problems.append(f"property '{a.name}' must be {a.type}, got {v}")
-            continue
-        iv = int_attr_value(v) if a.type in S.INT_TAGS else None
-        if iv is not None and a.values is not None and iv not in a.values:
-            problems.append(f"property '{a.name}' = {iv} is not a valid enumerant")
-        if iv is not None and a.range is not None and not a.range[0] <= iv <= a.range[1]:
-            problems.append(f"property '{a.name}' = {iv} is outside [{a.range[0]}, {a.range[1]}]")
-    for group in d.exclusive:
-        present = [g for g in group if attr_or_none(op, g) is not None or
-                   (d.operand(g) is not None and _segment_values(op, d).get(g))]
+        problem = _attr_value_problem(a, v)
+        if problem:
+            problems.append(f"attribute '{a.name}' failed to satisfy constraint: {problem}")
+    return problems
+
+
+def _attr_value_problem(a: S.Attr, v: Any) -> str | None:
+    desc = S.TAG_DESCRIPTIONS.get(a.type, a.type)
+    detail = _attr_problem(a.type, v)
+    if detail is not None:
+        return f"{desc}: {detail}" if detail else f"{desc} (got {v})"
+    if a.type in S.INT_TAGS:
+        iv = int_attr_value(v)
+        if a.values is not None and iv not in a.values:
+            cases = ", ".join(f"{k} ({n})" for k, n in S.ENUMS[a.enum].items()) if a.enum else (
+                ", ".join(map(str, a.values)))
+            return f"{a.enum or desc} case, one of {cases}; got {iv}"
+        if a.range is not None and not a.range[0] <= iv <= a.range[1]:
+            return f"{desc} whose value is in [{a.range[0]}, {a.range[1]}]; got {iv}"
+    if a.count is not None:
+        n = len(ir.DenseI64ArrayAttr(v)) if a.type == S.DENSE_I64 else len(ir.DenseI32ArrayAttr(v))
+        if n != a.count:
+            return f"{desc} with exactly {a.count} elements; got {n}"
+    return None
+
+
+def _exclusive_problems(op: Any, d: S.OpDef) -> list[str]:
+    problems = []
+    groups = _operand_groups(op, d)
+    for names in d.exclusive:
+        present = [n for n in names if (attr_or_none(op, n) is not None if d.attr(n) else
+                                        bool(groups[d.operands.index(d.operand(n))]))]
         if len(present) != 1:
-            problems.append(f"exactly one of {' / '.join(repr(g) for g in group)} must be present")
-    # results
-    if len(op.results) != len(d.results) or any(
-            not _type_ok(c, r.type) for c, r in zip(d.results, op.results)):
-        problems.append(f"expected result types ({', '.join(d.results)}), got "
-                        f"({', '.join(str(r.type) for r in op.results)})")
-    # regions and terminators
+            what = " or ".join(f"{'attribute' if d.attr(n) else 'operand'} '{n}'" for n in names)
+            problems.append(f"requires exactly one of {what}, but found {'none' if not present else 'both'}")
+    return problems
+
+
+def _result_problems(op: Any, d: S.OpDef) -> list[str]:
+    if len(op.results) != len(d.results):
+        return [f"expected {len(d.results)} results, but found {len(op.results)}"]
+    return [f"result #{i} must be {_TYPE_DESCRIPTIONS[c]}, but got '{r.type}'"
+            for i, (c, r) in enumerate(zip(d.results, op.results)) if not _type_ok(c, r.type)]
+
+
+def _region_problems(op: Any, d: S.OpDef) -> list[str]:
+    problems = []
+    if len(op.successors) != d.successors:
+        problems.append(f"expected {d.successors} successors, but found {len(op.successors)}")
     if len(op.regions) != d.regions:
-        problems.append(f"expected {d.regions} region(s), got {len(op.regions)}")
-    else:
-        for region in op.regions:
-            blocks = list(region.blocks)
-            if d.single_block and len(blocks) != 1 and d.terminator != "bd":
-                problems.append(f"expected a single block, got {len(blocks)}")
-                continue
-            for b in blocks:
-                ops = list(b.operations)
-                last = ops[-1].name if ops else None
-                if d.terminator == "aie.end" and last != "aie.end":
-                    problems.append("missing 'aie.end' terminator at the end of its region")
-                elif d.terminator == "bd" and last not in ("aie.end", "aie.next_bd"):
-                    problems.append("each BD block must end in 'aie.end' or 'aie.next_bd'")
-                elif d.terminator is None and last == "aie.end" and d.regions:
-                    problems.append("unexpected 'aie.end' (the region has no terminator)")
-    # parents
-    parent = op.parent
+        return [*problems, f"expected {d.regions} regions, but found {len(op.regions)}"]
+    for i, region in enumerate(op.regions):
+        blocks = list(region.blocks)
+        if d.single_block and len(blocks) > 1:
+            problems.append(f"expects region #{i} to have 0 or 1 blocks")
+            continue
+        for block in blocks:
+            ops = list(block.operations)
+            last = ops[-1].name if ops else None
+            found = f"'{last}'" if last else "an empty block"
+            if d.terminator == S.END and last != S.END:
+                problems.append(f"expects region #{i} to end with 'aie.end', found {found}")
+            elif d.terminator == S.BD and last not in (S.END, "aie.next_bd"):
+                problems.append(f"expects each block of region #{i} to end with 'aie.end' or 'aie.next_bd', "
+                                f"found {found}")
+            elif d.no_terminator and last == S.END:
+                problems.append(f"region #{i} has no terminator, but its block ends in 'aie.end'")
+    return problems
+
+
+def _parent(op: Any) -> Any:
+    try:
+        return op.parent
+    except ValueError:  # a detached (top-level) operation
+        return None
+
+
+def _placement_problems(op: Any, d: S.OpDef) -> list[str]:
+    problems = []
+    parent = _parent(op)
+    if d.is_terminator and parent is not None and list(op.block.operations)[-1] != op:
+        problems.append("must be the last operation in the parent block")
     if d.parents and (parent is None or parent.name not in d.parents):
-        problems.append(f"expects parent op {' or '.join(repr(p) for p in d.parents)}, "
-                        f"got {repr(parent.name) if parent is not None else 'none'}")
+        want = f"'{d.parents[0]}'" if len(d.parents) == 1 else f"to be one of '{', '.join(d.parents)}'"
+        problems.append(f"expects parent op {want}")
     if d.ancestors:
         p = parent
         while p is not None and p.name not in d.ancestors:
-            p = p.parent
+            p = _parent(p.operation)
         if p is None:
-            problems.append(f"expects an ancestor {' or '.join(repr(a) for a in d.ancestors)}")
+            problems.append(f"expects ancestor op {' or '.join(repr(a) for a in d.ancestors)}")
     return problems
+
+
+def _trace_buffer_problems(op: Any, d: S.OpDef) -> list[str]:
+    """``trace_buffer.arg_index`` must name a memref argument of the sequence's block."""
+    tb = attr_or_none(op, "trace_buffer")
+    if d.attr("trace_buffer") is None or tb is None or _attr_problem(S.TRACE_BUFFER, tb) is not None:
+        return []
+    index = int(dict(attr_params(str(tb), "trace_buffer"))["arg_index"], 0)
+    blocks = list(op.regions[0].blocks)
+    args = list(blocks[0].arguments) if blocks else []
+    if index >= len(args):
+        return [f"trace_buffer arg_index {index} names no argument of the sequence ({len(args)} arguments)"]
+    if not isa(ir.MemRefType, args[index].type):
+        return [f"trace_buffer arg_index {index} names an argument of type '{args[index].type}', not a memref"]
+    return []
 
 
 @dataclass
@@ -493,12 +697,8 @@ class Violation:
 
 
 def check_module(module: Any, era: str) -> list[Violation]:
-    """Every schema violation of every known aie/aiex op in ``module``."""
-    out = []
-    for op in walk(module):
-        for msg in check_op(op, era):
-            out.append(Violation(op, f"'{op.name}' op {msg}"))
-    return out
+    """Every schema violation of every known aie/aiex op in ``module``, in walk order."""
+    return [Violation(op, f"'{op.name}' op {msg}") for op in walk(module) for msg in check_op(op, era)]
 
 
 # ------------------------------------------------------------------------------------------------
