@@ -1,0 +1,663 @@
+"""The emulated NPU: executes a dispatched runtime sequence over host buffers.
+
+It runs both forms a dispatched sequence takes:
+
+* un-materialized -- ``aiex.configure @dev { aiex.run @seq(args) }``: each run executes the
+  callee in a new frame that maps its block arguments to the run's operands (views of the
+  caller's buffers) while every attribute is read verbatim, which is exactly what
+  ``-aie-materialize-runtime-sequences`` produces; an integer ``arg_idx`` in a callee is therefore
+  read against the *dispatched* sequence's host buffers, as on hardware;
+* materialized -- ``aiex.npu.load_pdi {device_ref = @dev}`` followed by the inlined ops.
+
+It models what tracing depends on: the loaded design (loading the design that is already loaded
+reconfigures nothing), register writes (``write32``, ``maskwrite32``, ``blockwrite``,
+``writebd``), the event and broadcast network that starts and stops trace units and resets their
+timers, trace units emitting real trace packets, ``aie.packet_flow`` routing to shim DMA
+channels, and the shim DMAs (:mod:`aie_trace.emu_dma`) writing into host memory with its cache
+(:mod:`aie_trace.emu_mem`).
+
+Activity: every time a design's trace units start (a *session*) they record a deterministic event
+stream keyed by (design, k) -- the k-th session of that design in the dispatch -- so the same
+program gives the same bytes in both forms and every call's data is distinguishable. The result
+carries this ground truth, with the call path of each session when the form shows it
+(un-materialized: run indices from the dispatched sequence, ``"1/0"``; loop iterations separately).
+
+Data channels are modelled too: an MM2S task reads its bytes from device memory (they feed an
+input digest); an S2MM channel that no trace flow feeds receives the design's output, a
+deterministic function of the design, the session and the input digest, when the host waits for
+it (``aiex.npu.sync``) or when the design's run ends.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import aieir, emu_trace as T
+from . import schema as S
+from .emu_dma import DIRECTION_NAMES, MM2S, S2MM, EmuFault, Patch, ShimDma, Task, decode_queue_register
+from .emu_mem import HostMemory
+from .provider import ir
+
+TRACE_BUNDLE, DMA_BUNDLE = 9, 1
+NPU1_DEVICES, NPU2_DEVICES = range(4, 8), range(8, 16)
+
+
+@dataclass
+class Session:
+    """One run of a design's trace program: ground truth for a decoder."""
+
+    design: str
+    index: int                     # k-th session of this design in the dispatch
+    path: str | None               # call path ("" = the dispatched sequence itself); None if unknown
+    iterations: tuple[int, ...]    # enclosing scf.for iteration numbers
+    duration: int
+    units: list[T.UnitTrace] = field(default_factory=list)
+    #: per unit (index into ``units``): [(host buffer, byte offset, length)] where its packets landed
+    placements: dict[int, list[tuple[int, int, int]]] = field(default_factory=dict)
+
+    @property
+    def key(self) -> str:
+        return f"{self.design}#{self.index}"
+
+    def landed_bytes(self) -> int:
+        return sum(n for places in self.placements.values() for _, _, n in places)
+
+
+@dataclass
+class EmuResult:
+    sessions: list[Session]
+    writes: list[Any]                  # emu_dma.DmaWrite, in order
+    warnings: list[str]
+    evicted: dict[int, int]            # host buffer -> dirty lines written back at the end
+    lost_bytes: dict[str, int]         # channel -> stream bytes never written (short of a burst)
+
+
+@dataclass
+class Flow:
+    pkt_id: int
+    col: int
+    channel: int
+    keep_header: bool
+
+
+@dataclass
+class Design:
+    symbol: str
+    op: Any
+    arch: str
+    tiles: dict[Any, tuple[int, int]]
+    flows: dict[tuple[int, int, int], list[Flow]]  # (col, row, trace port) -> flows
+
+    @staticmethod
+    def load(op: Any) -> "Design":
+        sym = aieir.symbol_name(op) or "main"
+        dev = aieir.int_attr_value(aieir.attr_or_none(op, "device"))
+        if dev in NPU1_DEVICES:
+            arch = "aie2"
+        elif dev in NPU2_DEVICES:
+            arch = "aie2p"
+        else:
+            raise EmuFault(f"device @{sym} ({dev}) is not a Ryzen AI NPU device", op)
+        tiles = {t.result: (aieir.get_int(t, "col", "E4"), aieir.get_int(t, "row", "E4"))
+                 for t in aieir.walk(op, ["aie.tile"])}
+        flows: dict[tuple[int, int, int], list[Flow]] = {}
+        for pf in aieir.walk(op, ["aie.packet_flow"]):
+            ports = {o.name: o for o in aieir.body(pf).operations}
+            src, dst = ports.get("aie.packet_source"), ports.get("aie.packet_dest")
+            if src is None or dst is None or aieir.get_int(src, "bundle", "E4") != TRACE_BUNDLE:
+                continue
+            scol, srow = tiles[src.operands[0]]
+            dcol, drow = tiles[dst.operands[0]]
+            if drow != 0 or aieir.get_int(dst, "bundle", "E4") != DMA_BUNDLE:
+                raise EmuFault("trace packet flows must end at a shim DMA channel", pf)
+            keep = aieir.attr_or_none(pf, "keep_pkt_header")
+            flows.setdefault((scol, srow, aieir.get_int(src, "channel", "E4")), []).append(
+                Flow(aieir.get_int(pf, "ID", "E4") & 0x1F, dcol, aieir.get_int(dst, "channel", "E4"),
+                     bool(keep is not None and aieir.int_attr_value(keep))))
+        return Design(sym, op, arch, tiles, flows)
+
+
+@dataclass
+class View:
+    """A memref value at run time: a host buffer and a byte offset into it."""
+
+    buffer: int
+    offset: int
+
+
+@dataclass
+class Frame:
+    values: dict[Any, Any]
+    path: tuple[int, ...]
+    iterations: tuple[int, ...]
+    device: Any
+    runs: dict[Any, int]           # aiex.run op -> call-site index in its sequence
+
+
+class Npu:
+    """One NPU partition running one dispatch."""
+
+    def __init__(self, module: Any, memory: HostMemory) -> None:
+        self.module = module
+        self.memory = memory
+        try:
+            self.era = aieir.detect_era(module)
+        except aieir.EraError as e:
+            raise EmuFault(str(e), e.op) from None
+        self.devices = {aieir.symbol_name(d) or "main": d for d in aieir.devices(module)}
+        self.dma = ShimDma(self)
+        self.design: Design | None = None
+        self.regs: dict[tuple[int, int], dict[int, int]] = {}
+        self.running: dict[tuple[int, int, str], tuple[Session, int]] = {}  # unit -> (session, start timer)
+        self.timer_reset: dict[tuple[int, int, str], int] = {}
+        self.now = 0
+        self.sessions: list[Session] = []
+        self.warnings: list[str] = []
+        self.lost: dict[str, int] = {}
+        self.digest = hashlib.sha256()
+        self.outputs = 0
+        self.frame: Frame | None = None
+        self.op: Any = None
+        self.root_device: Any = None
+
+    # -- state used by the DMA model ----------------------------------------------------------
+    @property
+    def arch(self) -> str:
+        return self.design.arch if self.design else "aie2"
+
+    def registers(self, col: int, row: int) -> dict[int, int]:
+        return self.regs.setdefault((col, row), {})
+
+    def trace_destinations(self) -> set[tuple[int, int]]:
+        if self.design is None:
+            return set()
+        return {(f.col, f.channel) for fl in self.design.flows.values() for f in fl}
+
+    def consume_input(self, data: bytes) -> None:
+        self.digest.update(data)
+
+    # -- dispatch -----------------------------------------------------------------------------
+    def dispatch(self, seq: Any, scalars: list[int] | None = None) -> EmuResult:
+        self.root_device = aieir.parent_named(seq, "aie.device")
+        self._load(aieir.symbol_name(self.root_device) or "main", seq)
+        values: dict[Any, Any] = {}
+        scalars = list(scalars or [])
+        host = 0
+        for arg in aieir.seq_args(seq):
+            if aieir.isa(ir.MemRefType, arg.type):
+                values[arg] = View(host, 0)
+                host += 1
+            elif not scalars:
+                raise EmuFault(f"the dispatched sequence takes a scalar argument #{arg.arg_number} "
+                               "but no value was given for it", seq)
+            else:
+                values[arg] = scalars.pop(0)
+        self._exec(aieir.body(seq), Frame(values, (), (), self.root_device, self._runs_of(seq)))
+        self._end_design()
+        evicted = self.memory.end_of_run()
+        return EmuResult(self.sessions, self.dma.writes, self.warnings, evicted, self.lost)
+
+    @staticmethod
+    def _runs_of(seq: Any) -> dict[Any, int]:
+        return {op: i for i, op in enumerate(aieir.walk(seq, ["aiex.run"]))}
+
+    def _exec(self, block: Any, frame: Frame) -> None:
+        for op in block.operations:
+            op = op.operation
+            handler = _HANDLERS.get(op.name)
+            if handler is None:
+                raise EmuFault(f"'{op.name}' is not modelled by the emulator (lower it first)", op)
+            self.frame, self.op = frame, op
+            handler(self, op, frame)
+
+    # -- values -------------------------------------------------------------------------------
+    def value(self, v: Any, frame: Frame) -> Any:
+        try:
+            return frame.values[v]
+        except KeyError:
+            raise EmuFault(f"value {v.get_name() if hasattr(v, 'get_name') else v} has no run-time value "
+                           "here (defined outside the executed sequence?)", getattr(v, "owner", None)) from None
+
+    def int_field(self, op: Any, name: str, frame: Frame) -> int | None:
+        d = S.opdef(self.era, op.name)
+        if d is not None and d.operand(name) is not None:
+            v = aieir.get_operand(op, name, self.era)
+            return None if v is None else int(self.value(v, frame))
+        return aieir.int_attr_value(aieir.attr_or_none(op, name))
+
+    def required(self, op: Any, name: str, frame: Frame) -> int:
+        v = self.int_field(op, name, frame)
+        if v is None:
+            raise EmuFault(f"'{op.name}' has no '{name}'", op)
+        return v
+
+    # -- designs ------------------------------------------------------------------------------
+    def _load(self, symbol: str, op: Any) -> None:
+        if self.design is not None and self.design.symbol == symbol:
+            return  # the design is loaded already: the array keeps its configuration
+        dev = self.devices.get(symbol)
+        if dev is None:
+            raise EmuFault(f"no aie.device named @{symbol} in the module", op)
+        self._end_design()
+        self.design = Design.load(dev)
+        self.regs.clear()
+        self.running.clear()
+        self.timer_reset.clear()
+
+    def _end_design(self) -> None:
+        """The loaded design's run ends: outputs still owed are written, the rest is lost."""
+        if self.design is None:
+            return
+        for ch in list(self.dma.channels.values()):
+            if self.dma.is_data_output(ch):
+                ch.complete_output(self._producer(ch))
+        for (col, row, mod), (session, _) in sorted(self.running.items(), key=lambda kv: kv[0]):
+            self.warnings.append(f"trace unit {mod} ({col}, {row}) of @{session.design} was never stopped; "
+                                 "its buffered events are not flushed")
+        for ch in self.dma.channels.values():
+            lost = ch.reset()
+            if lost:
+                self.lost[ch.name] = self.lost.get(ch.name, 0) + lost
+                self.warnings.append(f"{ch.name}: {lost} bytes of stream data never reached memory "
+                                     f"(less than one burst, or no task to receive them) when @{self.design.symbol}'s "
+                                     "run ended")
+
+    def _producer(self, ch: Any):
+        design = self.design.symbol if self.design else "?"
+        key = f"{design}/{ch.col}/{ch.index}/{self.outputs}/{self.digest.hexdigest()}"
+        self.outputs += 1
+        state = {"block": 0, "buf": b""}
+
+        def produce(n: int) -> bytes:
+            while len(state["buf"]) < n:
+                state["buf"] += hashlib.sha256(f"{key}/{state['block']}".encode()).digest()
+                state["block"] += 1
+            out, state["buf"] = state["buf"][:n], state["buf"][n:]
+            return out
+        return produce
+
+    # -- registers, events, trace units -------------------------------------------------------
+    def write(self, address: int, value: int, op: Any) -> None:
+        col, row, off = (address >> 25) & 0x7F, (address >> 20) & 0x1F, address & 0xFFFFF
+        value &= 0xFFFFFFFF
+        self.registers(col, row)[off] = value
+        if row == 0:
+            if 0x1D000 <= off < 0x1D200:
+                self.dma.on_bd_write(col, off)
+            queue = decode_queue_register(off)
+            if queue is not None:
+                self.dma.channel(col, *queue).push(
+                    Task(value & 0xF, ((value >> 16) & 0xFF) + 1, bool(value >> 31), op))
+        for mod in T.modules_of_row(row):
+            if off == mod.event_generate:
+                self._generate(col, row, mod, value & ((1 << mod.event_bits) - 1))
+            elif off in (mod.trace_control0, mod.trace_control1, mod.trace_event0, mod.trace_event1):
+                self._observe(col, row, mod, T.EVENT_TRUE, [], {})
+
+    def _unit_config(self, col: int, row: int, mod: T.Module) -> T.UnitConfig | None:
+        regs = self.registers(col, row)
+        if mod.trace_control0 not in regs:
+            return None
+        return T.UnitConfig.from_registers(mod, regs[mod.trace_control0], regs.get(mod.trace_control1, 0),
+                                           regs.get(mod.trace_event0, 0), regs.get(mod.trace_event1, 0))
+
+    def _tiles(self) -> list[tuple[int, int]]:
+        tiles = set(self.regs)
+        if self.design:
+            tiles.update(self.design.tiles.values())
+        return sorted(tiles)
+
+    def _generate(self, col: int, row: int, mod: T.Module, event: int) -> None:
+        """``Event_Generate``: the event occurs in that module and on every broadcast channel
+        its ``Event_Broadcast`` registers drive with it."""
+        if not event:
+            return
+        stopped: list[tuple[int, int, T.Module]] = []
+        new_session: dict[str, Session] = {}
+        self._observe(col, row, mod, event, stopped, new_session)
+        regs = self.registers(col, row)
+        for n in range(T.NUM_BROADCASTS):
+            if regs.get(mod.broadcast_reg(n)) == event:
+                for c, r in self._tiles():
+                    for m in T.modules_of_row(r):
+                        self._observe(c, r, m, m.broadcast0 + n, stopped, new_session)
+        self._stop(stopped)
+
+    def _observe(self, col: int, row: int, mod: T.Module, event: int,
+                 stopped: list, new_session: dict[str, Session]) -> None:
+        key = (col, row, mod.name)
+        tc = self.registers(col, row).get(mod.timer_control, 0)
+        if event != T.EVENT_TRUE and (tc >> 8) & ((1 << mod.event_bits) - 1) == event:
+            self.timer_reset[key] = self.now
+        cfg = self._unit_config(col, row, mod)
+        if cfg is None:
+            return
+        if key not in self.running and event == cfg.start_event:
+            if cfg.mode != 0:
+                raise EmuFault(f"trace unit {mod.name} ({col}, {row}): trace mode {cfg.mode} is not modelled "
+                               "(only event-time)", self.op)
+            if "s" not in new_session:
+                new_session["s"] = self._new_session()
+            self.running[key] = (new_session["s"], self.now - self.timer_reset.get(key, 0))
+        elif key in self.running and event == cfg.stop_event and event != T.EVENT_TRUE:
+            stopped.append((col, row, mod))
+
+    def _new_session(self) -> Session:
+        design = self.design.symbol if self.design else "?"
+        index = sum(s.design == design for s in self.sessions)
+        frame = self.frame
+        path: str | None = "/".join(map(str, frame.path)) if frame else ""
+        if frame is not None and not frame.path and self.design is not None and self.design.op != self.root_device:
+            path = None  # inlined ops of another design: the call structure is gone
+        s = Session(design, index, path, frame.iterations if frame else (),
+                    T.session_duration(f"{design}#{index}"))
+        self.sessions.append(s)
+        return s
+
+    def _stop(self, stopped: list[tuple[int, int, T.Module]]) -> None:
+        if not stopped:
+            return
+        streams: list[tuple[Session, int, list[bytes], Flow | None]] = []
+        advance = 0
+        for col, row, mod in sorted(stopped, key=lambda u: (u[0], u[1], u[2].name)):
+            session, start = self.running.pop((col, row, mod.name))
+            cfg = self._unit_config(col, row, mod)
+            trace = T.record_session(session.key, col, row, mod, cfg, start, session.duration)
+            session.units.append(trace)
+            advance = max(advance, session.duration)
+            flow = next((f for f in self.design.flows.get((col, row, mod.trace_port), []) if f.pkt_id == cfg.pkt_id),
+                        None)
+            if flow is None:
+                self.warnings.append(f"trace unit {mod.name} ({col}, {row}) sends packet id {cfg.pkt_id} but no "
+                                     f"packet flow of @{session.design} carries it: {len(trace.packets)} packets dropped")
+            streams.append((session, len(session.units) - 1, list(trace.packets), flow))
+        self.now += advance
+        # units that stop together interleave their packets
+        while any(s[2] for s in streams):
+            for session, unit, packets, flow in streams:
+                if packets and flow is not None:
+                    pkt = packets.pop(0)
+                    self.dma.channel(flow.col, S2MM, flow.channel).feed(
+                        pkt if flow.keep_header else pkt[4:], (session, unit))
+                elif packets:
+                    packets.clear()
+
+    # -- host buffers -------------------------------------------------------------------------
+    def view(self, v: Any, frame: Frame) -> View:
+        val = self.value(v, frame)
+        if not isinstance(val, View):
+            raise EmuFault("expected a memref value", getattr(v, "owner", None))
+        return val
+
+
+def _placements(result: EmuResult) -> None:
+    for w in result.writes:
+        at = w.offset
+        for origin, n in w.tags:
+            if isinstance(origin, tuple):
+                session, unit = origin
+                session.placements.setdefault(unit, []).append((w.buffer, at, n))
+            at += n
+
+
+# -- op handlers ------------------------------------------------------------------------------
+
+def _int_type_width(t: Any) -> int:
+    return ir.IntegerType(t).width if aieir.isa(ir.IntegerType, t) else 64
+
+
+def _wrap(value: int, t: Any) -> int:
+    w = _int_type_width(t)
+    value &= (1 << w) - 1
+    return value - (1 << w) if value >> (w - 1) else value
+
+
+def _h_constant(npu: Npu, op: Any, frame: Frame) -> None:
+    v = aieir.int_attr_value(aieir.attr_or_none(op, "value"))
+    if v is None:
+        raise EmuFault("only integer constants are modelled", op)
+    frame.values[op.results[0]] = v
+
+
+_BINARY = {
+    "arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b, "arith.muli": lambda a, b: a * b,
+    "arith.andi": lambda a, b: a & b, "arith.ori": lambda a, b: a | b, "arith.xori": lambda a, b: a ^ b,
+    "arith.shli": lambda a, b: a << b, "arith.divui": lambda a, b: a // b, "arith.remui": lambda a, b: a % b,
+}
+
+
+def _h_binary(npu: Npu, op: Any, frame: Frame) -> None:
+    a, b = (npu.value(v, frame) for v in op.operands)
+    frame.values[op.results[0]] = _wrap(_BINARY[op.name](a, b), op.results[0].type)
+
+
+def _h_cast(npu: Npu, op: Any, frame: Frame) -> None:
+    v = npu.value(op.operands[0], frame)
+    if op.name in ("arith.extui", "arith.index_castui"):
+        v &= (1 << _int_type_width(op.operands[0].type)) - 1
+    frame.values[op.results[0]] = _wrap(v, op.results[0].type)
+
+
+def _elem_bytes(t: Any) -> int:
+    et = ir.MemRefType(t).element_type
+    if aieir.isa(ir.IntegerType, et):
+        return max(1, ir.IntegerType(et).width // 8)
+    return {"bf16": 2, "f16": 2, "f32": 4, "f64": 8, "index": 8}.get(str(et), 1)
+
+
+def _h_subview(npu: Npu, op: Any, frame: Frame) -> None:
+    src = npu.view(op.operands[0], frame)
+    seg = list(ir.DenseI32ArrayAttr(aieir.attr_or_none(op, "operandSegmentSizes")))
+    dynamic = iter(list(op.operands)[1:1 + seg[1]])
+    strides, _ = ir.MemRefType(op.operands[0].type).get_strides_and_offset()
+    offset = 0
+    for o, stride in zip(ir.DenseI64ArrayAttr(aieir.attr_or_none(op, "static_offsets")), strides):
+        o = npu.value(next(dynamic), frame) if o == ir.ShapedType.get_dynamic_stride_or_offset() else o
+        offset += o * stride
+    frame.values[op.results[0]] = View(src.buffer, src.offset + offset * _elem_bytes(op.operands[0].type))
+
+
+def _h_passthrough(npu: Npu, op: Any, frame: Frame) -> None:
+    # memref.cast / memref.reinterpret_cast: the same bytes (as address-patch resolution reads them)
+    frame.values[op.results[0]] = npu.view(op.operands[0], frame)
+
+
+def _h_view(npu: Npu, op: Any, frame: Frame) -> None:
+    src = npu.view(op.operands[0], frame)
+    frame.values[op.results[0]] = View(src.buffer, src.offset + npu.value(op.operands[1], frame))
+
+
+def _h_get_global(npu: Npu, op: Any, frame: Frame) -> None:
+    name = aieir.symref_name(aieir.attr_or_none(op, "name"))
+    for scope in (frame.device, npu.module):
+        for g in aieir.body(scope).operations:
+            if g.name == "memref.global" and aieir.symbol_name(g) == name:
+                frame.values[op.results[0]] = [int(x) for x in ir.DenseIntElementsAttr(
+                    aieir.attr_or_none(g, "initial_value"))]
+                return
+    raise EmuFault(f"no memref.global @{name}", op)
+
+
+def _h_for(npu: Npu, op: Any, frame: Frame) -> None:
+    lo, hi, step = (npu.value(v, frame) for v in list(op.operands)[:3])
+    if len(op.operands) > 3:
+        raise EmuFault("scf.for with iter_args is not modelled", op)
+    block = aieir.body(op)
+    for i, iv in enumerate(range(lo, hi, step)):
+        frame.values[block.arguments[0]] = iv
+        inner = Frame(frame.values, frame.path, frame.iterations + (i,), frame.device, frame.runs)
+        npu._exec(block, inner)
+
+
+def _h_yield(npu: Npu, op: Any, frame: Frame) -> None:
+    if len(op.operands):
+        raise EmuFault("scf.yield with values is not modelled", op)
+
+
+def _h_configure(npu: Npu, op: Any, frame: Frame) -> None:
+    symbol = aieir.symref_name(aieir.attr_or_none(op, "symbol"))
+    npu._load(symbol, op)
+    npu._exec(aieir.body(op), Frame(frame.values, frame.path, frame.iterations, npu.devices[symbol], frame.runs))
+
+
+def _h_run(npu: Npu, op: Any, frame: Frame) -> None:
+    name = aieir.symref_name(aieir.attr_or_none(op, "runtime_sequence_symbol"))
+    callee = next((s for s in aieir.sequences(frame.device) if aieir.symbol_name(s) == name), None)
+    if callee is None:
+        raise EmuFault(f"no runtime sequence @{name} in @{aieir.symbol_name(frame.device)}", op)
+    params = aieir.seq_args(callee)
+    if len(params) != len(op.operands):
+        raise EmuFault(f"aiex.run passes {len(op.operands)} operands to @{name}, which takes {len(params)}", op)
+    values = {p: npu.value(a, frame) for p, a in zip(params, op.operands)}
+    npu._exec(aieir.body(callee), Frame(values, frame.path + (frame.runs[op],), frame.iterations,
+                                         frame.device, npu._runs_of(callee)))
+
+
+def _h_load_pdi(npu: Npu, op: Any, frame: Frame) -> None:
+    ref = aieir.attr_or_none(op, "device_ref")
+    if ref is None:
+        raise EmuFault("aiex.npu.load_pdi without device_ref is not modelled (PDI ids need the binary)", op)
+    npu._load(aieir.symref_name(ref), op)
+
+
+def _address(npu: Npu, op: Any, frame: Frame) -> int:
+    if aieir.attr_or_none(op, "buffer") is not None:
+        raise EmuFault(f"'{op.name}' relative to an aie.buffer is not modelled", op)
+    address = npu.required(op, "address", frame) & 0xFFFFFFFF
+    col, row = npu.int_field(op, "column", frame), npu.int_field(op, "row", frame)
+    if col is not None and row is not None:
+        return (col << 25) | (row << 20) | (address & 0xFFFFF)
+    return address
+
+
+def _h_write32(npu: Npu, op: Any, frame: Frame) -> None:
+    npu.write(_address(npu, op, frame), npu.required(op, "value", frame), op)
+
+
+def _h_maskwrite32(npu: Npu, op: Any, frame: Frame) -> None:
+    address = _address(npu, op, frame)
+    mask = npu.required(op, "mask", frame) & 0xFFFFFFFF
+    old = npu.registers((address >> 25) & 0x7F, (address >> 20) & 0x1F).get(address & 0xFFFFF, 0)
+    npu.write(address, (old & ~mask) | (npu.required(op, "value", frame) & mask), op)
+
+
+def _h_blockwrite(npu: Npu, op: Any, frame: Frame) -> None:
+    address = _address(npu, op, frame)
+    words = npu.value(op.operands[0], frame)
+    if not isinstance(words, list):
+        raise EmuFault("blockwrite data must come from memref.get_global", op)
+    for i, w in enumerate(words):
+        npu.write(address + 4 * i, w, op)
+
+
+def writebd_words(f: dict[str, int], burst_encoding: int) -> list[int]:
+    """The 8 shim BD words mlir-aie's lowering writes for an ``aiex.npu.writebd``."""
+    return [
+        f["buffer_length"],
+        f["buffer_offset"],
+        (f["enable_packet"] & 1) << 30 | (f["out_of_order_id"] & 0x3F) << 24 | (f["packet_id"] & 0x1F) << 19
+        | (f["packet_type"] & 0x7) << 16,
+        (f["d0_size"] & 0x3FF) << 20 | (f["d0_stride"] & 0xFFFFF),
+        (burst_encoding & 0x3) << 30 | (f["d1_size"] & 0x3FF) << 20 | (f["d1_stride"] & 0xFFFFF),
+        2 << 24 | (f["d2_stride"] & 0xFFFFF),
+        (f["iteration_current"] & 0x3F) << 26 | (f["iteration_size"] & 0x3F) << 20 | (f["iteration_stride"] & 0xFFFFF),
+        (f["next_bd"] & 0xF) << 27 | (f["use_next_bd"] & 1) << 26 | (f["valid_bd"] & 1) << 25
+        | (f["lock_rel_val"] & 0x7F) << 18 | (f["lock_rel_id"] & 0xF) << 13 | (f["lock_acq_enable"] & 1) << 12
+        | (f["lock_acq_val"] & 0x7F) << 5 | (f["lock_acq_id"] & 0xF),
+    ]
+
+
+def _h_writebd(npu: Npu, op: Any, frame: Frame) -> None:
+    d = S.opdef(npu.era, op.name)
+    fields = {a.name: npu.required(op, a.name, frame) for a in d.attrs if a.required}
+    if fields["row"] != 0:
+        raise EmuFault("aiex.npu.writebd is modelled for shim tiles (row 0) only", op)
+    bursts = (64, 128, 256) if npu.arch == "aie2" else (64, 128, 256, 512)
+    burst = npu.int_field(op, "burst_length", frame) or bursts[-1]
+    if burst not in bursts:
+        raise EmuFault(f"burst_length {burst} is not one of {bursts} on {npu.arch}", op)
+    base = (fields["column"] << 25) | (0x1D000 + 0x20 * fields["bd_id"])
+    for i, w in enumerate(writebd_words(fields, bursts.index(burst))):
+        npu.write(base + 4 * i, w, op)
+
+
+def _h_address_patch(npu: Npu, op: Any, frame: Frame) -> None:
+    if npu.era != "E1" and aieir.get_operand(op, "addr_val", npu.era) is not None:
+        raise EmuFault("address_patch with a run-time BD address (addr_val) is not modelled", op)
+    arg_plus = npu.required(op, "arg_plus", frame)
+    buffer_operand = aieir.get_operand(op, "buffer", npu.era) if npu.era in ("E3", "E4") else None
+    if buffer_operand is not None:
+        v = npu.view(buffer_operand, frame)
+        arg_idx, arg_plus = v.buffer, arg_plus + v.offset
+    else:
+        arg_idx = npu.required(op, "arg_idx", frame)
+    if not 0 <= arg_idx < len(npu.memory.buffers):
+        raise EmuFault(f"address_patch names host buffer {arg_idx}, but the dispatch binds "
+                       f"{len(npu.memory.buffers)} host buffer(s): the DMA would write nowhere", op)
+    addr = aieir.int_attr_value(aieir.attr_or_none(op, "addr")) & 0xFFFFFFFF
+    col, row = (addr >> 25) & 0x7F, (addr >> 20) & 0x1F
+    patch = Patch(op, arg_idx, arg_plus, npu.memory.buffers[arg_idx])
+    if row != 0:
+        raise EmuFault(f"{patch.describe()} targets tile ({col}, {row}); only shim BDs take host addresses", op)
+    npu.dma.patch(col, addr & 0xFFFFF, patch)
+
+
+def _h_push_queue(npu: Npu, op: Any, frame: Frame) -> None:
+    col, row = npu.required(op, "column", frame), npu.required(op, "row", frame)
+    direction, channel = npu.required(op, "direction", frame), npu.required(op, "channel", frame)
+    if row != 0:
+        raise EmuFault("push_queue is modelled for shim tiles (row 0) only", op)
+    npu.dma.channel(col, direction, channel).push(
+        Task(npu.required(op, "bd_id", frame), npu.required(op, "repeat_count", frame) + 1,
+             bool(npu.required(op, "issue_token", frame)), op))
+
+
+def _h_sync(npu: Npu, op: Any, frame: Frame) -> None:
+    f = {n: npu.required(op, n, frame) for n in ("column", "row", "direction", "channel", "column_num", "row_num")}
+    if f["row"] != 0 or f["row_num"] != 1:
+        raise EmuFault("aiex.npu.sync is modelled for shim tiles (row 0) only", op)
+    for col in range(f["column"], f["column"] + f["column_num"]):
+        ch = npu.dma.channel(col, f["direction"], f["channel"])
+        if npu.dma.is_data_output(ch):
+            ch.complete_output(npu._producer(ch))
+        if ch.tokens == 0:
+            state = "its task is still running" if ch.busy else "no task on it issues a token"
+            raise EmuFault(f"aiex.npu.sync waits on {ch.name} forever: {state}", op)
+        ch.tokens -= 1
+
+
+_HANDLERS = {
+    "arith.constant": _h_constant,
+    **{name: _h_binary for name in _BINARY},
+    **{name: _h_cast for name in ("arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui",
+                                  "arith.trunci")},
+    "memref.subview": _h_subview,
+    "memref.cast": _h_passthrough,
+    "memref.reinterpret_cast": _h_passthrough,
+    "memref.view": _h_view,
+    "memref.get_global": _h_get_global,
+    "scf.for": _h_for,
+    "scf.yield": _h_yield,
+    "aiex.configure": _h_configure,
+    "aiex.run": _h_run,
+    "aiex.npu.load_pdi": _h_load_pdi,
+    "aiex.npu.write32": _h_write32,
+    "aiex.npu.maskwrite32": _h_maskwrite32,
+    "aiex.npu.blockwrite": _h_blockwrite,
+    "aiex.npu.writebd": _h_writebd,
+    "aiex.npu.address_patch": _h_address_patch,
+    "aiex.npu.push_queue": _h_push_queue,
+    "aiex.npu.sync": _h_sync,
+}
+
+
+def run(module: Any, sequence: Any, memory: HostMemory, scalars: list[int] | None = None) -> EmuResult:
+    """Dispatch ``sequence`` (an ``aie.runtime_sequence`` of ``module``) on a fresh emulated NPU."""
+    result = Npu(module, memory).dispatch(sequence, scalars)
+    _placements(result)
+    return result
+
+
+__all__ = ["EmuFault", "EmuResult", "Session", "run", "writebd_words", "DIRECTION_NAMES", "MM2S", "S2MM"]

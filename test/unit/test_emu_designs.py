@@ -1,0 +1,217 @@
+"""Lowered designs for the emulator tests, written as mlir-aie's trace lowering emits them.
+
+``Seq`` writes runtime-sequence ops in the generic form of one IR era (E1 attributes, E2 SSA
+operands, E3/E4 ``address_patch`` with ``operandSegmentSizes`` and a ``buffer`` operand); the
+register values follow aie-insert-trace-flows for npu1 (core trace on BROADCAST_15/14, shim
+USER_EVENT_1/0, trace BD 15 on S2MM channel 1). The tests at the bottom check that every design
+built here passes the schema check in its era, so the emulator tests run on IR a real ``aie-opt``
+would accept.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from aie_trace import aieir
+from aie_trace.provider import ir, make_context
+
+ERAS = ("E1", "E2", "E3", "E4")
+_ids = itertools.count()
+
+CORE_TIMER, TRACE_CTRL0, TRACE_CTRL1, TRACE_EVENT0, TRACE_EVENT1 = 0x34000, 0x340D0, 0x340D4, 0x340E0, 0x340E4
+SHIM_EVENT_GENERATE, SHIM_BROADCAST = 0x34008, 0x34010
+BROADCAST_15_CORE, BROADCAST_14_CORE = 122, 121
+USER_EVENT_1_SHIM, USER_EVENT_0_SHIM = 127, 126
+SLOTS = (33, 34, 37, 26, 75, 0, 0, 0)  # INSTR_EVENT_0/1, INSTR_VECTOR, LOCK_STALL, PORT_RUNNING_0
+
+
+def _u32(v: int) -> int:
+    return v & 0xFFFFFFFF
+
+
+class Seq:
+    """Generic-form runtime-sequence ops in one era."""
+
+    def __init__(self, era: str) -> None:
+        self.era = era
+        self.lines: list[str] = []
+
+    def const(self, value: int, type_: str = "i32") -> str:
+        name = f"%c{next(_ids)}"
+        if type_ == "i32":
+            value = _u32(value)
+            value = value - (1 << 32) if value >> 31 else value
+        self.lines.append(f"{name} = arith.constant {value} : {type_}")
+        return name
+
+    def _cr(self, col: int | None, row: int | None) -> str:
+        return "" if col is None else f", column = {col} : i32, row = {row} : i32"
+
+    def write32(self, address: int, value: int, col: int | None = None, row: int | None = None) -> None:
+        if self.era == "E1":
+            self.lines.append(f'"aiex.npu.write32"() <{{address = {_u32(address)} : ui32{self._cr(col, row)}, '
+                              f'value = {_u32(value)} : ui32}}> : () -> ()')
+        else:
+            a, v = self.const(address), self.const(value)
+            cr = self._cr(col, row).lstrip(", ")
+            self.lines.append(f'"aiex.npu.write32"({a}, {v}) <{{{cr}}}> : (i32, i32) -> ()')
+
+    def maskwrite32(self, address: int, value: int, mask: int, col: int, row: int) -> None:
+        if self.era == "E1":
+            self.lines.append(f'"aiex.npu.maskwrite32"() <{{address = {address} : ui32{self._cr(col, row)}, '
+                              f'mask = {mask} : ui32, value = {value} : ui32}}> : () -> ()')
+        else:
+            a, v, m = self.const(address), self.const(value), self.const(mask)
+            self.lines.append(f'"aiex.npu.maskwrite32"({a}, {v}, {m}) <{{{self._cr(col, row).lstrip(", ")}}}> '
+                              ": (i32, i32, i32) -> ()")
+
+    def writebd(self, col: int, bd: int, length_words: int, burst: int = 64, enable_packet: int = 0,
+                valid: int = 1) -> None:
+        fields = dict.fromkeys(
+            ("buffer_offset", "out_of_order_id", "packet_id", "packet_type", "d0_size", "d0_stride", "d1_size",
+             "d1_stride", "d2_size", "d2_stride", "iteration_current", "iteration_size", "iteration_stride",
+             "next_bd", "use_next_bd", "lock_rel_val", "lock_rel_id", "lock_acq_enable", "lock_acq_val",
+             "lock_acq_id", "d0_zero_before", "d1_zero_before", "d2_zero_before", "d0_zero_after",
+             "d1_zero_after", "d2_zero_after", "row"), 0)
+        fields.update(column=col, bd_id=bd, buffer_length=length_words, enable_packet=enable_packet,
+                      valid_bd=valid, burst_length=burst)
+        body = ", ".join(f"{k} = {v} : i32" for k, v in sorted(fields.items()))
+        self.lines.append(f'"aiex.npu.writebd"() <{{{body}}}> : () -> ()')
+
+    def patch(self, col: int, bd: int, arg_idx: int | None = None, arg_plus: int = 0,
+              buffer: tuple[str, str] | None = None) -> None:
+        addr = (col << 25) | (0x1D004 + 0x20 * bd)
+        if self.era == "E1":
+            self.lines.append(f'"aiex.npu.address_patch"() <{{addr = {addr} : ui32, arg_idx = {arg_idx} : i32, '
+                              f'arg_plus = {arg_plus} : i32}}> : () -> ()')
+            return
+        p = self.const(arg_plus)
+        if self.era == "E2":
+            self.lines.append(f'"aiex.npu.address_patch"({p}) <{{addr = {addr} : ui32, arg_idx = {arg_idx} : i32}}> '
+                              ": (i32) -> ()")
+        elif buffer is None:
+            self.lines.append(f'"aiex.npu.address_patch"({p}) <{{addr = {addr} : ui32, arg_idx = {arg_idx} : i32, '
+                              "operandSegmentSizes = array<i32: 0, 1, 0>}> : (i32) -> ()")
+        else:
+            self.lines.append(f'"aiex.npu.address_patch"({p}, {buffer[0]}) <{{addr = {addr} : ui32, '
+                              f"operandSegmentSizes = array<i32: 0, 1, 1>}}> : (i32, {buffer[1]}) -> ()")
+
+    def start_task(self, col: int, direction: int, channel: int, bd: int, repeat: int = 0, token: bool = True) -> None:
+        queue = 0x1D204 + 8 * channel + (0x10 if direction else 0)
+        self.write32(queue, (0x80000000 if token else 0) | (repeat << 16) | bd, col, 0)
+
+    def push_queue(self, col: int, direction: int, channel: int, bd: int, repeat: int = 0) -> None:
+        attrs = f"channel = {channel} : i32, column = {col} : i32, direction = {direction} : i32, issue_token = true"
+        if self.era == "E1":
+            self.lines.append(f'"aiex.npu.push_queue"() <{{bd_id = {bd} : i32, {attrs}, repeat_count = {repeat} : i32, '
+                              "row = 0 : i32}> : () -> ()")
+        else:
+            r, b = self.const(repeat), self.const(bd)
+            self.lines.append(f'"aiex.npu.push_queue"({r}, {b}) <{{{attrs}, row = 0 : i32}}> : (i32, i32) -> ()')
+
+    def sync(self, col: int, direction: int, channel: int) -> None:
+        vals = dict(column=col, row=0, direction=direction, channel=channel, column_num=1, row_num=1)
+        if self.era == "E1":
+            body = ", ".join(f"{k} = {v} : i32" for k, v in sorted(vals.items()))
+            self.lines.append(f'"aiex.npu.sync"() <{{{body}}}> : () -> ()')
+        else:
+            names = [self.const(vals[k]) for k in ("column", "row", "direction", "channel", "column_num", "row_num")]
+            self.lines.append(f'"aiex.npu.sync"({", ".join(names)}) : (i32, i32, i32, i32, i32, i32) -> ()')
+
+    # -- what aie-insert-trace-flows + aie-inline-trace-config emit ------------------------
+    def trace_start(self, core: tuple[int, int], shim_col: int, bd: int, channel: int, size: int, pkt_id: int,
+                    arg_idx: int | None = None, arg_plus: int = 0, buffer: tuple[str, str] | None = None,
+                    slots: tuple[int, ...] = SLOTS) -> None:
+        col, row = core
+        self.write32(CORE_TIMER, BROADCAST_15_CORE << 8, col, row)
+        self.write32(TRACE_CTRL0, (BROADCAST_14_CORE << 24) | (BROADCAST_15_CORE << 16), col, row)
+        self.write32(TRACE_CTRL1, pkt_id, col, row)
+        self.write32(TRACE_EVENT0, sum(e << (8 * i) for i, e in enumerate(slots[:4])), col, row)
+        self.write32(TRACE_EVENT1, sum(e << (8 * i) for i, e in enumerate(slots[4:])), col, row)
+        self.writebd(shim_col, bd, size // 4, burst=64, enable_packet=1)
+        self.patch(shim_col, bd, arg_idx, arg_plus, buffer)
+        self.maskwrite32(0x1D200 + 8 * channel, 15 << 8, 0xFF00, shim_col, 0)
+        self.start_task(shim_col, 0, channel, bd)
+        self.write32(CORE_TIMER, USER_EVENT_1_SHIM << 8, shim_col, 0)
+        self.write32(SHIM_BROADCAST + 4 * 15, USER_EVENT_1_SHIM, shim_col, 0)
+        self.write32(SHIM_EVENT_GENERATE, USER_EVENT_1_SHIM, shim_col, 0)
+
+    def trace_stop(self, shim_col: int) -> None:
+        self.write32(SHIM_BROADCAST + 4 * 14, USER_EVENT_0_SHIM, shim_col, 0)
+        self.write32(SHIM_EVENT_GENERATE, USER_EVENT_0_SHIM, shim_col, 0)
+
+    def data(self, col: int, in_idx: int | None, out_idx: int | None, nbytes: int,
+             in_buf: tuple[str, str] | None = None, out_buf: tuple[str, str] | None = None) -> None:
+        """One input transfer (MM2S ch 0, BD 0) and one output transfer (S2MM ch 0, BD 1), awaited."""
+        self.writebd(col, 0, nbytes // 4, burst=256)
+        self.patch(col, 0, in_idx, 0, in_buf)
+        self.push_queue(col, 1, 0, 0)
+        self.writebd(col, 1, nbytes // 4, burst=256)
+        self.patch(col, 1, out_idx, 0, out_buf)
+        self.push_queue(col, 0, 0, 1)
+        self.sync(col, 0, 0)
+
+    def text(self, indent: str = "    ") -> str:
+        return "\n".join(indent + line for line in self.lines)
+
+
+def device(name: str, body: str, *, core: tuple[int, int] = (0, 2), pkt_id: int = 1, channel: int = 1,
+           enum: int = 5, traced: bool = True) -> str:
+    t = next(_ids)
+    flow = f'''
+  "aie.packet_flow"() <{{ID = {pkt_id} : i8, keep_pkt_header = true}}> ({{
+    "aie.packet_source"(%core{t}) <{{bundle = 9 : i32, channel = 0 : i32}}> : (index) -> ()
+    "aie.packet_dest"(%shim{t}) <{{bundle = 1 : i32, channel = {channel} : i32}}> : (index) -> ()
+    "aie.end"() : () -> ()
+  }}) : () -> ()''' if traced else ""
+    return f'''"aie.device"() <{{device = {enum} : i32, sym_name = "{name}"}}> ({{
+  %shim{t} = "aie.tile"() <{{col = 0 : i32, row = 0 : i32}}> : () -> index
+  %core{t} = "aie.tile"() <{{col = {core[0]} : i32, row = {core[1]} : i32}}> : () -> index{flow}
+{body}
+  "aie.end"() : () -> ()
+}}) : () -> ()'''
+
+
+def sequence(name: str, args: list[tuple[str, str]], body: str, attrs: str = "") -> str:
+    sig = ", ".join(f"{n}: {t}" for n, t in args)
+    extra = f", {attrs}" if attrs else ""
+    return f'''  "aie.runtime_sequence"() <{{sym_name = "{name}"{extra}}}> ({{
+  ^bb0({sig}):
+{body}
+  }}) : () -> ()'''
+
+
+def traced_callee(era: str, name: str = "seq_a", nbytes: int = 256, size: int = 8192) -> str:
+    """A design's sequence (in, out, trace) as trace lowering leaves it: trace BD 15 patched to its
+    own trace argument (block argument 2, host buffer 2)."""
+    s = Seq(era)
+    trace = ("%tr", f"memref<{size}xi8>")
+    s.trace_start((0, 2), 0, 15, 1, size, 1, arg_idx=2, buffer=trace if era in ("E3", "E4") else None)
+    s.data(0, 0, 1, nbytes, ("%in", f"memref<{nbytes // 4}xi32>"), ("%out", f"memref<{nbytes // 4}xi32>"))
+    s.trace_stop(0)
+    args = [("%in", f"memref<{nbytes // 4}xi32>"), ("%out", f"memref<{nbytes // 4}xi32>"), trace]
+    tb = (f"trace_buffer = #aie.trace_buffer<arg_index = 2, offset = 0, size = {size}, dedicated = true>"
+          if era in ("E3", "E4") else "")
+    return sequence(name, args, s.text(), tb)
+
+
+def parse(text: str):
+    with make_context() as ctx:
+        module = ir.Module.parse(text)
+    return ctx, module
+
+
+def single_design(era: str, nbytes: int = 256, size: int = 8192) -> str:
+    """One traced design dispatched directly (the plain xclbin flow)."""
+    return device("dev_a", traced_callee(era, nbytes=nbytes, size=size))
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_built_designs_pass_the_schema_check(era):
+    ctx, module = parse(single_design(era))
+    with ctx:
+        # E3 and E4 differ only in i64 patch offsets, which these designs do not need
+        assert aieir.detect_era(module.operation) == ("E4" if era == "E3" else era)
+        assert [v.message for v in aieir.check_module(module.operation, era)] == []
