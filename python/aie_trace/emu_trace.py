@@ -23,7 +23,10 @@ Event_Sync  ``1111 1111``                  the delta counter wrapped (0x3FFFF cy
 filler      ``1111 1110``                  no command; pads the last packet of a stream
 =========== ============================== ==========================================
 
-A delta is the number of cycles since the previous command (the Start command for the first).
+Time model (as :mod:`aie_trace.trace_format` states it for the decoder): ``Start`` sets the time
+``T`` to its timer value; a frame with delta ``c`` happens at ``T + 1 + c`` (plus 0x3FFFF for each
+``Event_Sync`` before it) and becomes the new ``T``. Events of several slots in one cycle are one
+Multiple frame.
 """
 
 from __future__ import annotations
@@ -239,6 +242,8 @@ class UnitTrace:
     start_timer: int
     #: (timer value, slot) in time order; simultaneous events share a timer value
     events: list[tuple[int, int]] = field(default_factory=list)
+    #: per event: how many command-stream bytes it takes to carry it (its command's end)
+    ends: list[int] = field(default_factory=list)
     packets: list[bytes] = field(default_factory=list)
 
     @property
@@ -250,28 +255,52 @@ class UnitTrace:
         """(timer value, event number) in time order."""
         return [(t, self.slots[s]) for t, s in self.events]
 
+    def landed_events(self, packet_bytes: int) -> list[tuple[int, int]]:
+        """The events a decoder can recover when only the first ``packet_bytes`` bytes of this
+        unit's packets reached memory (a DMA writes whole bursts and stops at its BD length)."""
+        full, part = divmod(packet_bytes, PACKET_BYTES)
+        payload = full * PAYLOAD_BYTES + max(0, part - 4)
+        return [e for e, end in zip(self.events, self.ends) if end <= payload]
+
+    def intervals(self, events: list[tuple[int, int]] | None = None) -> list[tuple[int, int, int]]:
+        """``(slot, begin, end)`` of ``events`` (default: all): an event asserted in consecutive
+        cycles is one interval ``[first, last + 1)``; ordered by begin, then slot."""
+        events = self.events if events is None else events
+        out = []
+        for slot in sorted({s for _, s in events}):
+            times = [t for t, s in events if s == slot]
+            begin = prev = times[0]
+            for t in times[1:]:
+                if t != prev + 1:
+                    out.append((slot, begin, prev + 1))
+                    begin = t
+                prev = t
+            out.append((slot, begin, prev + 1))
+        return sorted(out, key=lambda x: (x[1], x[0]))
+
 
 def record_session(session_key: str, col: int, row: int, module: Module, cfg: UnitConfig,
                    start_timer: int, duration: int) -> UnitTrace:
     """The events a unit records in ``duration`` cycles of a session, encoded as packets.
 
-    Deltas are drawn so every command size appears (Single0/1/2, Multiple0/1/2); events of several
-    slots in one cycle become one Multiple command."""
+    Gaps are drawn so every frame size appears (Single0/1/2, Multiple0/1/2)."""
     rng = SplitMix64(f"{session_key}/{module.name}/{col}/{row}")
     trace = UnitTrace(col, row, module.name, cfg.pkt_type, cfg.pkt_id, cfg.slots, start_timer)
     stream = bytearray(encode_start(start_timer))
     used = cfg.used_slots
-    t, end = 0, duration
+    t, end = start_timer, start_timer + duration
     while used:
         kind = rng.below(16)
         delta = rng.below(16) if kind < 9 else rng.below(1024) if kind < 14 else 1024 + rng.below(3000)
-        if t + delta >= end:
+        if t + 1 + delta >= end:
             break
-        t += delta
+        t += 1 + delta
         mask = 1 << used[rng.below(len(used))]
         if len(used) > 1 and rng.below(5) == 0:
             mask |= 1 << used[rng.below(len(used))]
         stream += encode_event(mask, delta)
-        trace.events.extend((start_timer + t, s) for s in range(NUM_SLOTS) if mask >> s & 1)
+        slots = [s for s in range(NUM_SLOTS) if mask >> s & 1]
+        trace.events.extend((t, s) for s in slots)
+        trace.ends.extend(len(stream) for _ in slots)
     trace.packets = packetize(bytes(stream), col, row, cfg.pkt_type, cfg.pkt_id)
     return trace
