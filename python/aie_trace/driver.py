@@ -13,6 +13,8 @@ an internal error (with its traceback when ``AIE_TRACE_DEBUG=1``).
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import os
 import re
 import sys
@@ -42,6 +44,8 @@ class Options:
     input: str = "-"
     output: str = "-"
     pass_pipeline: str | None = None
+    #: Python files or modules whose passes register themselves (``--load-pass-plugin``)
+    plugins: list[str] = field(default_factory=list)
     #: per-pass flags in command-line order: (pass name, option text or None, the argument)
     pass_flags: list[tuple[str, str | None, str]] = field(default_factory=list)
     split_input_file: bool = False
@@ -82,6 +86,8 @@ VALUE_FLAGS: dict[str, tuple[str, str, str]] = {
     "pass-pipeline": ("pass_pipeline", "<pipeline>",
                       "A pass pipeline in MLIR syntax, e.g. 'builtin.module(canonicalize,"
                       "aie-trace-check-ir{era=E2},aie.device(cse))'"),
+    "load-pass-plugin": ("plugins", "<file.py|module>",
+                         "Load Python passes from a file or an importable module (repeatable)"),
 }
 _PASS_FLAG = re.compile(r"[A-Za-z][A-Za-z0-9_.\-]*")
 
@@ -106,7 +112,10 @@ def parse_args(argv: list[str]) -> Options:
                 value = next(it, None)
                 if value is None:
                     raise UsageError(f"option '{arg}' requires a value")
-            setattr(opts, VALUE_FLAGS[key][0], value)
+            if key == "load-pass-plugin":
+                opts.plugins.append(value)
+            else:
+                setattr(opts, VALUE_FLAGS[key][0], value)
         elif _PASS_FLAG.fullmatch(key):
             opts.pass_flags.append((key, value if eq else None, arg))
         else:
@@ -127,6 +136,23 @@ def _bool_value(arg: str, value: str | None) -> bool:
     if value.lower() in ("false", "0"):
         return False
     raise UsageError(f"option '{arg}': '{value}' is not a boolean (true/false)")
+
+
+def load_plugin(spec: str) -> None:
+    """Import a plugin (a ``.py`` file or a module name); its passes register themselves."""
+    if not spec.endswith(".py"):
+        importlib.import_module(spec)
+        return
+    if not os.path.isfile(spec):
+        raise FileNotFoundError(f"no such file '{spec}'")
+    name = "aie_trace_plugin_" + re.sub(r"\W", "_", os.path.abspath(spec))
+    if name in sys.modules:
+        return
+    module_spec = importlib.util.spec_from_file_location(name, spec)
+    assert module_spec is not None and module_spec.loader is not None
+    module = importlib.util.module_from_spec(module_spec)
+    sys.modules[name] = module  # dataclasses look their module up while the file executes
+    module_spec.loader.exec_module(module)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -344,6 +370,11 @@ class Driver:
             REGISTRY.names()
         except (ValueError, TypeError, ImportError) as e:
             return self.error(f"cannot load the pass registry: {e}")
+        for plugin in opts.plugins:
+            try:
+                load_plugin(plugin)
+            except Exception as e:  # any error in a plugin's import is the plugin's, not ours
+                return self.error(f"cannot load pass plugin '{plugin}': {type(e).__name__}: {e}")
         for problem in REGISTRY.load_errors:
             self.stderr.write(f"{TOOL}: warning: {problem}\n")
         if opts.help:
@@ -475,30 +506,46 @@ def _unquote_flag(text: str) -> str:
 
 
 _SINGLE_OP = re.compile(r"source must contain a single top-level operation, found: (\d+)")
+_UNNAMED_LOC = re.compile(r'loc\("-":')
 
 
 def parse_module(ir: Any, chunk: Chunk, name: str, diag: DiagnosticEngine) -> Any:
-    """The chunk as a ``builtin.module`` (one top-level op of another kind is wrapped, like
-    mlir-opt does), or None after reporting the parse errors. Lines keep their absolute numbers."""
+    """The chunk as a ``builtin.module`` (other top-level ops are wrapped in one, as mlir-opt
+    does), or None after reporting the parse errors. Lines keep their absolute numbers."""
     padded = "\n" * (chunk.first_line - 1) + chunk.text
     try:
         op = ir.Operation.parse(padded, source_name=name)
     except ir.MLIRError as e:
         found = _SINGLE_OP.search(str(e))
-        if found and found.group(1) == "0":
-            return ir.Module.create(loc=ir.Location.file(name, chunk.first_line, 1)).operation
-        if found:
-            diag.diagnostics.append(Diagnostic(
-                "error", f"expected a single top-level operation, found {found.group(1)}: wrap the "
-                         "input in 'module { ... }'", name, chunk.first_line, 1))
+        if found is None:
+            diag.extend_from_mlir(e.error_diagnostics)
             return None
-        diag.extend_from_mlir(e.error_diagnostics)
-        return None
+        if found.group(1) == "0":
+            return ir.Module.create(loc=ir.Location.file(name, chunk.first_line, 1)).operation
+        return _wrap_several(ir, padded, name)
     if op.operation.name == "builtin.module":
         return op
     module = ir.Module.create(loc=op.operation.location)
     module.body.append(op.operation)
     return module.operation
+
+
+def _wrap_several(ir: Any, text: str, name: str) -> Any:
+    """Several top-level ops (the text parsed and verified already): ``Module.parse`` wraps them
+    but names the buffer "-"; print with locations, rename the buffer, parse again. A quote inside
+    a printed string attribute is escaped, so ``loc("-":`` only ever starts a location."""
+    printed = ir.Module.parse(text).operation.get_asm(enable_debug_info=True, print_generic_op_form=True)
+    renamed = _UNNAMED_LOC.sub(lambda _: f"loc({_mlir_string(name)}:", printed)
+    return ir.Operation.parse(renamed, source_name=name)
+
+
+def _mlir_string(text: str) -> str:
+    """``text`` as an MLIR string literal."""
+    out = []
+    for b in text.encode():
+        c = chr(b)
+        out.append(c if 0x20 <= b < 0x7F and c not in '"\\' else f"\\{b:02X}")
+    return '"' + "".join(out) + '"'
 
 
 def main(argv: list[str] | None = None, stdout: TextIO | None = None,

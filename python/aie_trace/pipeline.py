@@ -208,10 +208,7 @@ def _parse_options(inner: str, offset: int, error: Callable[..., PipelineError]
         if pos < len(inner) and inner[pos] == "=":
             end = _scan_balanced(inner, pos + 1, " ", err)
             end = len(inner) if end is None else end
-            value = inner[pos + 1:end]
-            if value == "":
-                raise err(f"option '{key}' has '=' but no value", pos)
-            out.append((key, value))
+            out.append((key, inner[pos + 1:end]))  # may be empty, as in MLIR ('string=')
             pos = end
         elif pos < len(inner) and not inner[pos].isspace():
             raise err(f"expected '=' or whitespace after option '{key}' but found '{inner[pos]}'", pos)
@@ -289,8 +286,10 @@ def plan(root: OpPipeline, registry: Registry = REGISTRY) -> list[Step]:
 
 
 def _reject_nested_python(nested: OpPipeline, registry: Registry) -> None:
-    for e in nested.passes():
-        if e.name in registry:
+    for e in nested.elements:
+        if isinstance(e, OpPipeline):
+            _reject_nested_python(e, registry)
+        elif e.name in registry:
             raise PipelineError(
                 f"'{e.name}' is a module-level Python pass and cannot run nested inside "
                 f"'{nested.anchor}(...)': move it to the top level of the pipeline", e.col, e)

@@ -1,0 +1,5 @@
+module {
+  func.func @f() {
+    %0 = arith.addi : i32
+  }
+}

@@ -1,0 +1,67 @@
+"""Test-only passes for the driver's lit tests (loaded with --load-pass-plugin)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from aie_trace import aieir
+from aie_trace.registry import Pass, option, register
+from aie_trace.provider import ir
+
+
+@register
+@dataclass
+class TestEmit(Pass):
+    """Emits, for every op with a ``test.emit = "<severity>: <message>"`` attribute, that
+    diagnostic at the op (with a note at the op when ``test.note`` is set too). Fails when
+    ``fail`` is set and nothing else failed it."""
+
+    name: ClassVar[str] = "test-emit"
+    summary: ClassVar[str] = "Emit the diagnostics that test.emit attributes ask for"
+
+    fail: bool = option(False, "Fail the pass (without an error of its own)")
+
+    def run(self, module, diag) -> None:
+        for op in aieir.walk(module):
+            spec = aieir.attr_or_none(op, "test.emit")
+            if spec is None:
+                continue
+            severity, _, message = ir.StringAttr(spec).value.partition(": ")
+            note = aieir.attr_or_none(op, "test.note")
+            notes = [(op, ir.StringAttr(note).value)] if note is not None else None
+            diag.emit(severity, op, message, notes)
+        if self.fail:
+            raise diag.fail()
+
+
+@register
+@dataclass
+class TestOptions(Pass):
+    """Reports its option values as one remark on the module."""
+
+    name: ClassVar[str] = "test-options"
+    summary: ClassVar[str] = "Remark the parsed option values"
+
+    flag: bool = option(False, "A bool")
+    count: int = option(1, "An int")
+    label: str = option("none", "A string")
+    mode: Literal["fast", "slow"] = option("fast", "A choice")
+    sizes: list[int] = option([1, 2], "A list of ints")
+    names: list[str] = option([], "A list of strings")
+
+    def run(self, module, diag) -> None:
+        diag.remark(module, f"flag={self.flag} count={self.count} label={self.label!r} "
+                            f"mode={self.mode} sizes={self.sizes} names={self.names}")
+
+
+@register
+@dataclass
+class TestRaise(Pass):
+    """Raises an exception: a bug in a pass."""
+
+    name: ClassVar[str] = "test-raise"
+    summary: ClassVar[str] = "Raise ZeroDivisionError"
+
+    def run(self, module, diag) -> None:
+        raise ZeroDivisionError("the pass divided by zero")

@@ -1,0 +1,205 @@
+"""The pass registry: registration, typed options, entry-point plugins."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import sys
+import textwrap
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from aie_trace import registry as registry_mod
+from aie_trace.pipeline import parse_pipeline
+from aie_trace.registry import REGISTRY, OptionError, Pass, Registry, option
+
+
+@dataclass
+class Kinds(Pass):
+    """One option of every kind."""
+    name: ClassVar[str] = "test-kinds"
+    summary: ClassVar[str] = "all option kinds"
+    flag: bool = option(False, "a bool")
+    count: int = option(3, "an int")
+    label: str = option("x", "a string")
+    mode: Literal["fast", "slow"] = option("fast", "a choice")
+    sizes: list[int] = option([1], "ints")
+    names: list[str] = option([], "strings")
+
+    def run(self, module, diag):
+        pass
+
+
+def _from_pipeline(text: str) -> Pass:
+    (element,) = parse_pipeline(f"builtin.module(test-kinds{{{text}}})").elements
+    return Kinds.from_options(list(element.options))
+
+
+def test_option_introspection():
+    infos = {o.name: o for o in Kinds.options()}
+    assert [(o.kind, o.default) for o in infos.values()] == [
+        ("bool", False), ("int", 3), ("str", "x"), ("choice", "fast"), ("list[int]", [1]), ("list[str]", [])]
+    assert infos["mode"].choices == ("fast", "slow")
+    assert infos["count"].help == "an int"
+
+
+@pytest.mark.parametrize("text, field, value", [
+    ("flag", "flag", True),
+    ("flag=true", "flag", True),
+    ("flag=0", "flag", False),
+    ("flag=OFF", "flag", False),
+    ("count=-7", "count", -7),
+    ("count=0x1f", "count", 31),
+    ("label=plain", "label", "plain"),
+    ("label='with space'", "label", "with space"),
+    ('label="a,b"', "label", "a,b"),
+    ("label={x y}", "label", "x y"),
+    ("mode=slow", "mode", "slow"),
+    ("mode='slow'", "mode", "slow"),
+    ("sizes=4,5,6", "sizes", [4, 5, 6]),
+    ("sizes=1 sizes=2,3", "sizes", [1, 2, 3]),   # repeated list options append, as in MLIR
+    ("names=a,'b c',\"d,e\"", "names", ["a", "b c", "d,e"]),
+    ("names=", "names", []),
+    ("label=", "label", ""),
+])
+def test_every_option_kind_parses(text, field, value):
+    assert getattr(_from_pipeline(text), field) == value
+
+
+@pytest.mark.parametrize("text, message", [
+    ("flag=maybe", "pass 'test-kinds' option 'flag': 'maybe' is not a boolean (true/false)"),
+    ("count=many", "pass 'test-kinds' option 'count': 'many' is not an integer"),
+    ("count", "pass 'test-kinds' option 'count': a value is required"),
+    ("count=", "pass 'test-kinds' option 'count': '' is not an integer"),
+    ("mode=medium", "pass 'test-kinds' option 'mode': 'medium' is not one of fast, slow"),
+    ("sizes=1,two", "pass 'test-kinds' option 'sizes': 'two' is not an integer"),
+    ("size=1", "pass 'test-kinds' has no option 'size' (options: flag, count, label, mode, sizes, names)"),
+    ("count=1 count=2", "pass 'test-kinds' option 'count' is given more than once"),
+])
+def test_bad_options_say_which_and_why(text, message):
+    with pytest.raises(OptionError) as e:
+        _from_pipeline(text)
+    assert str(e.value) == message
+
+
+# Printable text; a value holding both quote kinds has no spelling in MLIR's option syntax.
+_plain = st.text(st.characters(min_codepoint=0x20, max_codepoint=0x7E), max_size=8).filter(
+    lambda s: not ("'" in s and '"' in s))
+
+
+@settings(max_examples=150, deadline=None)
+@given(flag=st.booleans(), count=st.integers(-2**40, 2**40), label=_plain,
+       mode=st.sampled_from(["fast", "slow"]), sizes=st.lists(st.integers(-99, 99), max_size=4),
+       names=st.lists(_plain.filter(lambda s: s.strip() == s and s != "" and "{" not in s and "}" not in s),
+                      max_size=3))
+def test_pipeline_text_round_trips_through_the_parser(flag, count, label, mode, sizes, names):
+    p = Kinds(flag=flag, count=count, label=label, mode=mode, sizes=sizes, names=names)
+    text = p.pipeline_text()
+    (element,) = parse_pipeline(f"builtin.module({text})").elements
+    assert Kinds.from_options(list(element.options)) == p
+
+
+# ------------------------------------------------------------------------------------------------
+# registration
+
+
+def test_duplicate_names_are_an_error_but_re_adding_the_same_class_is_not():
+    reg = Registry()
+    reg._loaded = True
+    reg.add(Kinds)
+    reg.add(Kinds)
+
+    @dataclass
+    class Other(Pass):
+        name: ClassVar[str] = "test-kinds"
+
+    with pytest.raises(ValueError, match="pass 'test-kinds' registered twice"):
+        reg.add(Other)
+    assert reg.get("test-kinds") is Kinds
+
+
+def test_a_pass_needs_a_name_and_supported_option_types():
+    reg = Registry()
+
+    @dataclass
+    class Nameless(Pass):
+        pass
+
+    @dataclass
+    class BadOption(Pass):
+        name: ClassVar[str] = "test-bad-option"
+        ratio: float = option(0.5, "floats are not pass options")
+
+    with pytest.raises(TypeError, match="needs a name"):
+        reg.add(Nameless)
+    with pytest.raises(TypeError, match="option 'ratio' has unsupported type"):
+        reg.add(BadOption)
+
+
+def test_builtin_passes_are_registered():
+    assert "aie-trace-check-ir" in REGISTRY.names()
+    assert REGISTRY.get("aie-trace-check-ir").summary
+
+
+PLUGIN = '''
+from dataclasses import dataclass
+from typing import ClassVar
+from aie_trace.registry import Pass, option, register
+
+@dataclass
+class ByClass(Pass):
+    name: ClassVar[str] = "test-plugin-by-class"
+    summary: ClassVar[str] = "named by its entry point"
+    level: int = option(1, "a level")
+
+@register
+@dataclass
+class ByModule(Pass):
+    name: ClassVar[str] = "test-plugin-by-module"
+    summary: ClassVar[str] = "registers itself on import"
+'''
+
+
+@pytest.fixture
+def plugin_env(tmp_path, monkeypatch):
+    """A plugin module on sys.path and a fake ``aie_trace.passes`` entry-point group."""
+    (tmp_path / "fake_aie_plugin.py").write_text(textwrap.dedent(PLUGIN))
+    (tmp_path / "broken_aie_plugin.py").write_text("raise RuntimeError('plugin is broken')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    group = registry_mod.ENTRY_POINT_GROUP
+    eps = [
+        importlib.metadata.EntryPoint("by-class", "fake_aie_plugin:ByClass", group),
+        importlib.metadata.EntryPoint("by-module", "fake_aie_plugin", group),
+        importlib.metadata.EntryPoint("broken", "broken_aie_plugin:Thing", group),
+    ]
+
+    def entry_points(**kw):
+        return [ep for ep in eps if ep.group == kw.get("group")]
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", entry_points)
+    added_to_global: list[str] = []
+    real_add = REGISTRY.add
+
+    def tracking_add(cls):  # keep the global registry clean after the test
+        added_to_global.append(cls.name)
+        return real_add(cls)
+
+    monkeypatch.setattr(registry_mod.REGISTRY, "add", tracking_add)
+    yield
+    for name in added_to_global:
+        REGISTRY._passes.pop(name, None)
+    sys.modules.pop("fake_aie_plugin", None)
+    sys.modules.pop("broken_aie_plugin", None)
+
+
+def test_entry_point_plugins_are_loaded(plugin_env):
+    reg = Registry()
+    assert reg.get("test-plugin-by-class").__name__ == "ByClass"
+    assert [o.name for o in reg.get("test-plugin-by-class").options()] == ["level"]
+    # a module entry point registers its passes itself, into the global registry
+    assert "test-plugin-by-module" in REGISTRY._passes
+    assert len(reg.load_errors) == 1
+    assert reg.load_errors[0].startswith("plugin 'broken' (broken_aie_plugin:Thing): plugin is broken")
