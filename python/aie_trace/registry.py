@@ -172,7 +172,13 @@ class Pass:
             if info is None:
                 known = ", ".join(o.name for o in cls.options()) or "none"
                 raise OptionError(f"pass '{cls.name}' has no option '{key}' (options: {known})")
-            values[info.field] = info.parse(text, cls.name)
+            value = info.parse(text, cls.name)
+            if info.field not in values:
+                values[info.field] = value
+            elif info.kind.startswith("list"):  # as in MLIR, a repeated list option appends
+                values[info.field] = values[info.field] + value
+            else:
+                raise OptionError(f"pass '{cls.name}' option '{info.name}' is given more than once")
         return cls(**values)
 
     def pipeline_text(self) -> str:
