@@ -16,15 +16,19 @@ class CheckIR(Pass):
 
     Before: any module. After: unchanged. Fails with one located error per violation: operand
     count and types, ``operandSegmentSizes``, required properties and their exact attribute types,
-    enum values, results, regions and ``aie.end`` terminators, parent constraints. With
-    ``era=auto`` the era is read from the IR (op shapes); a module mixing eras is an error.
-    Unregistered aie/aiex ops are not verified by MLIR, so run this on every input and output.
+    enum cases and value ranges, ``#aie.trace_buffer``/``#aie.trace_slice`` parameters, results,
+    successors, regions and ``aie.end`` terminators, parent and ancestor constraints. An op written
+    in another era's form gets one error naming that era. With ``era=auto`` the era is read from
+    the op shapes (docs/ir-eras.md); a module mixing eras fails at the first op that contradicts
+    the ones before it. Era E0 (``aiex.runtime_sequence``) is rejected. Unregistered aie/aiex ops
+    are not verified by MLIR, so run this on every input and output.
     """
 
     name: ClassVar[str] = "aie-trace-check-ir"
     summary: ClassVar[str] = "Verify aie/aiex ops against mlir-aie's op definitions (per IR era)"
 
-    era: Literal["auto", "E1", "E2", "E3", "E4"] = option("auto", "IR era to check against")
+    era: Literal["auto", "E1", "E2", "E3", "E4"] = option(
+        "auto", "IR era to check against; auto reads it from the op shapes")
 
     def run(self, module, diag) -> None:
         era = self.era

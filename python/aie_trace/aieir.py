@@ -289,7 +289,7 @@ def detect_era(module: Any, default: str = "E4") -> str:
     case for a module without era-distinguishing ops), else the newest one. Raises
     :class:`EraError` (carrying the op) at the first op that contradicts the ops before it, and at
     any op of the unsupported era E0."""
-    possible, narrowed_by = set(S.ERAS), None
+    possible, narrowed_by = set(S.ERAS), None  # the last op that narrowed ``possible``
     for op in walk(module):
         if op.name in S.E0_OPS:
             raise EraError(f"'{op.name}' op {_e0_message(op.name)}", op)
@@ -299,9 +299,9 @@ def detect_era(module: Any, default: str = "E4") -> str:
         if not possible & ev:
             raise EraError(
                 f"'{op.name}' op has the IR era {_eras(ev)} form, but earlier ops have the "
-                f"{_eras(possible)} form (first fixed by {_where(narrowed_by)}); one module must use "
-                f"one era's op forms", op)
-        if possible - ev and narrowed_by is None:
+                f"{_eras(possible)} form (set by {_where(narrowed_by)}); one module must use one "
+                f"era's op forms", op)
+        if possible - ev:
             narrowed_by = op
         possible &= ev
     if default in possible:
@@ -497,11 +497,12 @@ def check_op(op: Any, era: str) -> list[str]:
     if d is None:
         return []
     shape = _shape_problems(op, d, era)
-    if shape:
+    if shape:  # the rest of the definition only applies to an op of its shape
         others = [e for e in S.ERAS if e != era and not _shape_problems(op, S.opdef(e, op.name), e)]
         if others:
             return [f"has the IR era {_eras(others)} form, but the module is checked as {era}: {shape[0]}"]
-    return [*shape, *_property_problems(op, d), *_exclusive_problems(op, d), *_result_problems(op, d),
+        return shape
+    return [*_property_problems(op, d), *_exclusive_problems(op, d), *_result_problems(op, d),
             *_region_problems(op, d), *_placement_problems(op, d), *_trace_buffer_problems(op, d)]
 
 
@@ -545,15 +546,14 @@ def _operand_count_problems(op: Any, d: S.OpDef) -> list[str]:
     if sum(sizes) != n:
         return [f"operand count ({n}) does not match with the total size ({sum(sizes)}) specified in "
                 f"attribute 'operandSegmentSizes'"]
-    problems, start = [], 0
-    for o, k in zip(d.operands, sizes):
+    start = 0
+    for o, k in zip(d.operands, sizes):  # the first misfit group, as MLIR reports it
         if o.arity == "single" and k != 1:
-            problems.append(f"operand group starting at #{start} ('{o.name}') requires 1 element, but found {k}")
-        elif o.arity == "optional" and k > 1:
-            problems.append(f"operand group starting at #{start} ('{o.name}') requires 0 or 1 element, "
-                            f"but found {k}")
+            return [f"operand group starting at #{start} ('{o.name}') requires 1 element, but found {k}"]
+        if o.arity == "optional" and k > 1:
+            return [f"operand group starting at #{start} ('{o.name}') requires 0 or 1 element, but found {k}"]
         start += k
-    return problems
+    return []
 
 
 def _operand_type_problems(op: Any, d: S.OpDef) -> list[str]:
