@@ -2,11 +2,12 @@
 
 It runs both forms a dispatched sequence takes:
 
-* un-materialized -- ``aiex.configure @dev { aiex.run @seq(args) }``: each run executes the
-  callee in a new frame that maps its block arguments to the run's operands (views of the
-  caller's buffers) while every attribute is read verbatim, which is exactly what
-  ``-aie-materialize-runtime-sequences`` produces; an integer ``arg_idx`` in a callee is therefore
-  read against the *dispatched* sequence's host buffers, as on hardware;
+* un-materialized -- ``aiex.configure @dev { aiex.run @seq(args) }``: ops are reached through
+  :func:`aie_trace.callgraph.inline_walk`, whose frames map a callee's block arguments to the
+  run's operands (views of the dispatched sequence's buffers) while every attribute is read
+  verbatim, which is what ``-aie-materialize-runtime-sequences`` produces; an integer
+  ``arg_idx`` in a callee is therefore read against the *dispatched* sequence's host buffers, as
+  on hardware;
 * materialized -- ``aiex.npu.load_pdi {device_ref = @dev}`` followed by the inlined ops.
 
 It models what tracing depends on: the loaded design (loading the design that is already loaded
@@ -20,7 +21,7 @@ Activity: every time a design's trace units start (a *session*) they record a de
 stream keyed by (design, k) -- the k-th session of that design in the dispatch -- so the same
 program gives the same bytes in both forms and every call's data is distinguishable. The result
 carries this ground truth, with the call path of each session when the form shows it
-(un-materialized: run indices from the dispatched sequence, ``"1/0"``; loop iterations separately).
+(un-materialized: run ordinals from the dispatched sequence, ``"1/0"``, ``"2[3]"`` in a loop).
 
 Data channels are modelled too: an MM2S task reads its bytes from device memory (they feed an
 input digest); an S2MM channel that no trace flow feeds receives the design's output, a
@@ -37,6 +38,7 @@ from typing import Any
 from . import aieir, emu_trace as T
 from . import schema as S
 from .emu_dma import DIRECTION_NAMES, MM2S, S2MM, EmuFault, Patch, ShimDma, Task, decode_queue_register
+from .callgraph import Frame, GraphError, RunGraph, inline_walk
 from .emu_mem import HostMemory
 from .provider import ir
 
@@ -63,6 +65,21 @@ class Session:
 
     def landed_bytes(self) -> int:
         return sum(n for places in self.placements.values() for _, _, n in places)
+
+    def landed(self) -> dict[tuple[int, int, int], list[tuple[int, int, int]]]:
+        """Ground truth of what reached memory: per stream (pkt_type, col, row), the intervals
+        ``(slot, begin, end)`` of the events whose packets were written."""
+        out: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
+        for i, unit in enumerate(self.units):
+            written = sum(n for _, _, n in self.placements.get(i, []))
+            events = unit.landed_events(written)
+            if events:
+                out.setdefault(unit.stream_key, []).extend(unit.intervals(events))
+        return out
+
+    def lost_events(self) -> int:
+        return sum(len(u.events) - len(u.landed_events(sum(n for _, _, n in self.placements.get(i, []))))
+                   for i, u in enumerate(self.units))
 
 
 @dataclass
@@ -119,23 +136,6 @@ class Design:
         return Design(sym, op, arch, tiles, flows)
 
 
-@dataclass
-class View:
-    """A memref value at run time: a host buffer and a byte offset into it."""
-
-    buffer: int
-    offset: int
-
-
-@dataclass
-class Frame:
-    values: dict[Any, Any]
-    path: tuple[int, ...]
-    iterations: tuple[int, ...]
-    device: Any
-    runs: dict[Any, int]           # aiex.run op -> call-site index in its sequence
-
-
 class Npu:
     """One NPU partition running one dispatch."""
 
@@ -179,52 +179,46 @@ class Npu:
         self.digest.update(data)
 
     # -- dispatch -----------------------------------------------------------------------------
-    def dispatch(self, seq: Any, scalars: list[int] | None = None) -> EmuResult:
+    def dispatch(self, seq: Any) -> EmuResult:
+        self.root = seq
         self.root_device = aieir.parent_named(seq, "aie.device")
         self._load(aieir.symbol_name(self.root_device) or "main", seq)
-        values: dict[Any, Any] = {}
-        scalars = list(scalars or [])
-        host = 0
-        for arg in aieir.seq_args(seq):
-            if aieir.isa(ir.MemRefType, arg.type):
-                values[arg] = View(host, 0)
-                host += 1
-            elif not scalars:
-                raise EmuFault(f"the dispatched sequence takes a scalar argument #{arg.arg_number} "
-                               "but no value was given for it", seq)
-            else:
-                values[arg] = scalars.pop(0)
-        self._exec(aieir.body(seq), Frame(values, (), (), self.root_device, self._runs_of(seq)))
+        graph = RunGraph(self.module)
+        try:
+            for op, frame in inline_walk(graph, seq):
+                handler = _HANDLERS.get(op.name)
+                if handler is None:
+                    raise EmuFault(f"'{op.name}' is not modelled by the emulator (lower it first)", op)
+                self.frame, self.op = frame, op
+                handler(self, op, frame)
+        except GraphError as e:
+            raise EmuFault(e.message, e.op) from None
         self._end_design()
         evicted = self.memory.end_of_run()
         return EmuResult(self.sessions, self.dma.writes, self.warnings, evicted, self.lost)
 
-    @staticmethod
-    def _runs_of(seq: Any) -> dict[Any, int]:
-        return {op: i for i, op in enumerate(aieir.walk(seq, ["aiex.run"]))}
-
-    def _exec(self, block: Any, frame: Frame) -> None:
-        for op in block.operations:
-            op = op.operation
-            handler = _HANDLERS.get(op.name)
-            if handler is None:
-                raise EmuFault(f"'{op.name}' is not modelled by the emulator (lower it first)", op)
-            self.frame, self.op = frame, op
-            handler(self, op, frame)
-
     # -- values -------------------------------------------------------------------------------
-    def value(self, v: Any, frame: Frame) -> Any:
-        try:
-            return frame.values[v]
-        except KeyError:
-            raise EmuFault(f"value {v.get_name() if hasattr(v, 'get_name') else v} has no run-time value "
-                           "here (defined outside the executed sequence?)", getattr(v, "owner", None)) from None
+    def int_value(self, v: Any, frame: Frame) -> int:
+        n = frame.int(v)
+        if n is None:
+            raise EmuFault("this value is not known before the run (a run-time scalar?); the emulator "
+                           "needs it", v.owner if not isinstance(v, ir.BlockArgument) else self.op)
+        return n
+
+    def host_buffer(self, v: Any, frame: Frame) -> tuple[int, int]:
+        """(host-buffer index, byte offset) a memref value of this call points at."""
+        ref = frame.buffer(v)
+        index = aieir.host_buffer_index(self.root, ref.arg) if ref is not None else None
+        if index is None:
+            raise EmuFault("memref operand does not resolve to a host buffer of the dispatched sequence "
+                           "(a static view chain of one of its arguments)", self.op)
+        return index, ref.offset
 
     def int_field(self, op: Any, name: str, frame: Frame) -> int | None:
         d = S.opdef(self.era, op.name)
         if d is not None and d.operand(name) is not None:
             v = aieir.get_operand(op, name, self.era)
-            return None if v is None else int(self.value(v, frame))
+            return None if v is None else self.int_value(v, frame)
         return aieir.int_attr_value(aieir.attr_or_none(op, name))
 
     def required(self, op: Any, name: str, frame: Frame) -> int:
@@ -348,10 +342,10 @@ class Npu:
         design = self.design.symbol if self.design else "?"
         index = sum(s.design == design for s in self.sessions)
         frame = self.frame
-        path: str | None = "/".join(map(str, frame.path)) if frame else ""
-        if frame is not None and not frame.path and self.design is not None and self.design.op != self.root_device:
+        path: str | None = frame.path if frame else ""
+        if frame is not None and frame.run is None and self.design is not None and self.design.op != self.root_device:
             path = None  # inlined ops of another design: the call structure is gone
-        s = Session(design, index, path, frame.iterations if frame else (),
+        s = Session(design, index, path, tuple(frame.iterations.values()) if frame else (),
                     T.session_duration(f"{design}#{index}"))
         self.sessions.append(s)
         return s
@@ -384,13 +378,6 @@ class Npu:
                 elif packets:
                     packets.clear()
 
-    # -- host buffers -------------------------------------------------------------------------
-    def view(self, v: Any, frame: Frame) -> View:
-        val = self.value(v, frame)
-        if not isinstance(val, View):
-            raise EmuFault("expected a memref value", getattr(v, "owner", None))
-        return val
-
 
 def _placements(result: EmuResult) -> None:
     for w in result.writes:
@@ -404,115 +391,12 @@ def _placements(result: EmuResult) -> None:
 
 # -- op handlers ------------------------------------------------------------------------------
 
-def _int_type_width(t: Any) -> int:
-    return ir.IntegerType(t).width if aieir.isa(ir.IntegerType, t) else 64
-
-
-def _wrap(value: int, t: Any) -> int:
-    w = _int_type_width(t)
-    value &= (1 << w) - 1
-    return value - (1 << w) if value >> (w - 1) else value
-
-
-def _h_constant(npu: Npu, op: Any, frame: Frame) -> None:
-    v = aieir.int_attr_value(aieir.attr_or_none(op, "value"))
-    if v is None:
-        raise EmuFault("only integer constants are modelled", op)
-    frame.values[op.results[0]] = v
-
-
-_BINARY = {
-    "arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b, "arith.muli": lambda a, b: a * b,
-    "arith.andi": lambda a, b: a & b, "arith.ori": lambda a, b: a | b, "arith.xori": lambda a, b: a ^ b,
-    "arith.shli": lambda a, b: a << b, "arith.divui": lambda a, b: a // b, "arith.remui": lambda a, b: a % b,
-}
-
-
-def _h_binary(npu: Npu, op: Any, frame: Frame) -> None:
-    a, b = (npu.value(v, frame) for v in op.operands)
-    frame.values[op.results[0]] = _wrap(_BINARY[op.name](a, b), op.results[0].type)
-
-
-def _h_cast(npu: Npu, op: Any, frame: Frame) -> None:
-    v = npu.value(op.operands[0], frame)
-    if op.name in ("arith.extui", "arith.index_castui"):
-        v &= (1 << _int_type_width(op.operands[0].type)) - 1
-    frame.values[op.results[0]] = _wrap(v, op.results[0].type)
-
-
-def _elem_bytes(t: Any) -> int:
-    et = ir.MemRefType(t).element_type
-    if aieir.isa(ir.IntegerType, et):
-        return max(1, ir.IntegerType(et).width // 8)
-    return {"bf16": 2, "f16": 2, "f32": 4, "f64": 8, "index": 8}.get(str(et), 1)
-
-
-def _h_subview(npu: Npu, op: Any, frame: Frame) -> None:
-    src = npu.view(op.operands[0], frame)
-    seg = list(ir.DenseI32ArrayAttr(aieir.attr_or_none(op, "operandSegmentSizes")))
-    dynamic = iter(list(op.operands)[1:1 + seg[1]])
-    strides, _ = ir.MemRefType(op.operands[0].type).get_strides_and_offset()
-    offset = 0
-    for o, stride in zip(ir.DenseI64ArrayAttr(aieir.attr_or_none(op, "static_offsets")), strides):
-        o = npu.value(next(dynamic), frame) if o == ir.ShapedType.get_dynamic_stride_or_offset() else o
-        offset += o * stride
-    frame.values[op.results[0]] = View(src.buffer, src.offset + offset * _elem_bytes(op.operands[0].type))
-
-
-def _h_passthrough(npu: Npu, op: Any, frame: Frame) -> None:
-    # memref.cast / memref.reinterpret_cast: the same bytes (as address-patch resolution reads them)
-    frame.values[op.results[0]] = npu.view(op.operands[0], frame)
-
-
-def _h_view(npu: Npu, op: Any, frame: Frame) -> None:
-    src = npu.view(op.operands[0], frame)
-    frame.values[op.results[0]] = View(src.buffer, src.offset + npu.value(op.operands[1], frame))
-
-
-def _h_get_global(npu: Npu, op: Any, frame: Frame) -> None:
-    name = aieir.symref_name(aieir.attr_or_none(op, "name"))
-    for scope in (frame.device, npu.module):
-        for g in aieir.body(scope).operations:
-            if g.name == "memref.global" and aieir.symbol_name(g) == name:
-                frame.values[op.results[0]] = [int(x) for x in ir.DenseIntElementsAttr(
-                    aieir.attr_or_none(g, "initial_value"))]
-                return
-    raise EmuFault(f"no memref.global @{name}", op)
-
-
-def _h_for(npu: Npu, op: Any, frame: Frame) -> None:
-    lo, hi, step = (npu.value(v, frame) for v in list(op.operands)[:3])
-    if len(op.operands) > 3:
-        raise EmuFault("scf.for with iter_args is not modelled", op)
-    block = aieir.body(op)
-    for i, iv in enumerate(range(lo, hi, step)):
-        frame.values[block.arguments[0]] = iv
-        inner = Frame(frame.values, frame.path, frame.iterations + (i,), frame.device, frame.runs)
-        npu._exec(block, inner)
-
-
-def _h_yield(npu: Npu, op: Any, frame: Frame) -> None:
-    if len(op.operands):
-        raise EmuFault("scf.yield with values is not modelled", op)
+def _h_none(npu: Npu, op: Any, frame: Frame) -> None:
+    """Ops the walker evaluates (SSA values, views) or expands (calls, loops)."""
 
 
 def _h_configure(npu: Npu, op: Any, frame: Frame) -> None:
-    symbol = aieir.symref_name(aieir.attr_or_none(op, "symbol"))
-    npu._load(symbol, op)
-    npu._exec(aieir.body(op), Frame(frame.values, frame.path, frame.iterations, npu.devices[symbol], frame.runs))
-
-
-def _h_run(npu: Npu, op: Any, frame: Frame) -> None:
-    name = aieir.symref_name(aieir.attr_or_none(op, "runtime_sequence_symbol"))
-    callee = next((s for s in aieir.sequences(frame.device) if aieir.symbol_name(s) == name), None)
-    if callee is None:
-        raise EmuFault(f"no runtime sequence @{name} in @{aieir.symbol_name(frame.device)}", op)
-    params = aieir.seq_args(callee)
-    if len(params) != len(op.operands):
-        raise EmuFault(f"aiex.run passes {len(op.operands)} operands to @{name}, which takes {len(params)}", op)
-    values = {p: npu.value(a, frame) for p, a in zip(params, op.operands)}
-    npu._exec(aieir.body(callee), Frame(values, frame.path + (frame.runs[op],), frame.iterations,
-                                         frame.device, npu._runs_of(callee)))
+    npu._load(aieir.symref_name(aieir.attr_or_none(op, "symbol")), op)
 
 
 def _h_load_pdi(npu: Npu, op: Any, frame: Frame) -> None:
@@ -543,13 +427,28 @@ def _h_maskwrite32(npu: Npu, op: Any, frame: Frame) -> None:
     npu.write(address, (old & ~mask) | (npu.required(op, "value", frame) & mask), op)
 
 
+def _global_words(npu: Npu, op: Any) -> list[int]:
+    """The words of the ``memref.global`` a blockwrite's data comes from."""
+    value = op.operands[0]
+    src = None if isinstance(value, ir.BlockArgument) else value.owner.operation
+    if src is None or src.name != "memref.get_global":
+        raise EmuFault("blockwrite data must come from memref.get_global", op)
+    name = aieir.symref_name(aieir.attr_or_none(src, "name"))
+    for scope in (aieir.parent_named(op, "aie.device"), npu.module):
+        for g in aieir.body(scope).operations:
+            if g.name == "memref.global" and aieir.symbol_name(g) == name:
+                return [int(x) for x in ir.DenseIntElementsAttr(aieir.attr_or_none(g, "initial_value"))]
+    raise EmuFault(f"no memref.global @{name}", src)
+
+
 def _h_blockwrite(npu: Npu, op: Any, frame: Frame) -> None:
     address = _address(npu, op, frame)
-    words = npu.value(op.operands[0], frame)
-    if not isinstance(words, list):
-        raise EmuFault("blockwrite data must come from memref.get_global", op)
-    for i, w in enumerate(words):
+    for i, w in enumerate(_global_words(npu, op)):
         npu.write(address + 4 * i, w, op)
+
+
+#: the required fields of ``aiex.npu.writebd`` (the same in every era)
+WRITEBD_FIELDS = tuple(a.name for a in S.opdef("E1", "aiex.npu.writebd").attrs if a.required)
 
 
 def writebd_words(f: dict[str, int], burst_encoding: int) -> list[int]:
@@ -570,8 +469,7 @@ def writebd_words(f: dict[str, int], burst_encoding: int) -> list[int]:
 
 
 def _h_writebd(npu: Npu, op: Any, frame: Frame) -> None:
-    d = S.opdef(npu.era, op.name)
-    fields = {a.name: npu.required(op, a.name, frame) for a in d.attrs if a.required}
+    fields = {name: npu.required(op, name, frame) for name in WRITEBD_FIELDS}
     if fields["row"] != 0:
         raise EmuFault("aiex.npu.writebd is modelled for shim tiles (row 0) only", op)
     bursts = (64, 128, 256) if npu.arch == "aie2" else (64, 128, 256, 512)
@@ -589,8 +487,8 @@ def _h_address_patch(npu: Npu, op: Any, frame: Frame) -> None:
     arg_plus = npu.required(op, "arg_plus", frame)
     buffer_operand = aieir.get_operand(op, "buffer", npu.era) if npu.era in ("E3", "E4") else None
     if buffer_operand is not None:
-        v = npu.view(buffer_operand, frame)
-        arg_idx, arg_plus = v.buffer, arg_plus + v.offset
+        arg_idx, offset = npu.host_buffer(buffer_operand, frame)
+        arg_plus += offset
     else:
         arg_idx = npu.required(op, "arg_idx", frame)
     if not 0 <= arg_idx < len(npu.memory.buffers):
@@ -629,19 +527,12 @@ def _h_sync(npu: Npu, op: Any, frame: Frame) -> None:
 
 
 _HANDLERS = {
-    "arith.constant": _h_constant,
-    **{name: _h_binary for name in _BINARY},
-    **{name: _h_cast for name in ("arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui",
-                                  "arith.trunci")},
-    "memref.subview": _h_subview,
-    "memref.cast": _h_passthrough,
-    "memref.reinterpret_cast": _h_passthrough,
-    "memref.view": _h_view,
-    "memref.get_global": _h_get_global,
-    "scf.for": _h_for,
-    "scf.yield": _h_yield,
+    **{name: _h_none for name in (
+        "arith.constant", "arith.addi", "arith.subi", "arith.muli", "arith.divui", "arith.divsi", "arith.remui",
+        "arith.remsi", "arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui", "arith.trunci",
+        "memref.subview", "memref.cast", "memref.reinterpret_cast", "memref.view", "memref.get_global",
+        "scf.for", "scf.yield", "aiex.run")},
     "aiex.configure": _h_configure,
-    "aiex.run": _h_run,
     "aiex.npu.load_pdi": _h_load_pdi,
     "aiex.npu.write32": _h_write32,
     "aiex.npu.maskwrite32": _h_maskwrite32,
@@ -653,11 +544,11 @@ _HANDLERS = {
 }
 
 
-def run(module: Any, sequence: Any, memory: HostMemory, scalars: list[int] | None = None) -> EmuResult:
+def run(module: Any, sequence: Any, memory: HostMemory) -> EmuResult:
     """Dispatch ``sequence`` (an ``aie.runtime_sequence`` of ``module``) on a fresh emulated NPU."""
-    result = Npu(module, memory).dispatch(sequence, scalars)
+    result = Npu(module, memory).dispatch(sequence)
     _placements(result)
     return result
 
 
-__all__ = ["EmuFault", "EmuResult", "Session", "run", "writebd_words", "DIRECTION_NAMES", "MM2S", "S2MM"]
+__all__ = ["EmuFault", "EmuResult", "Session", "run", "writebd_words", "WRITEBD_FIELDS", "DIRECTION_NAMES", "MM2S", "S2MM"]

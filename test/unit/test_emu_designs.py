@@ -174,13 +174,37 @@ def device(name: str, body: str, *, core: tuple[int, int] = (0, 2), pkt_id: int 
 }}) : () -> ()'''
 
 
-def sequence(name: str, args: list[tuple[str, str]], body: str, attrs: str = "") -> str:
+def sequence(name: str, args: list[tuple[str, str]], body: str, attrs: str = "", discardable: str = "") -> str:
     sig = ", ".join(f"{n}: {t}" for n, t in args)
     extra = f", {attrs}" if attrs else ""
+    tail = f" {{{discardable}}}" if discardable else ""
     return f'''  "aie.runtime_sequence"() <{{sym_name = "{name}"{extra}}}> ({{
   ^bb0({sig}):
 {body}
-  }}) : () -> ()'''
+  }}){tail} : () -> ()'''
+
+
+def trace_buffer_record(era: str, arg_index: int, size: int,
+                        slices: list[tuple[str, int]] | None = None, paths: list[str] | None = None) -> tuple[str, str]:
+    """(inherent, discardable) attribute text of a layout record in the spelling of ``era``."""
+    inherent, discardable = [], []
+    if era in ("E3", "E4"):
+        inherent.append(f"trace_buffer = #aie.trace_buffer<arg_index = {arg_index}, offset = 0, size = {size}, "
+                        "dedicated = true>")
+        if slices is not None:
+            inherent.append("trace_slices = [" + ", ".join(
+                f'#aie.trace_slice<device = "{d}", sequence = "seq", offset = {o}, size = {n}>'
+                for d, o, n in slices) + "]")
+    else:
+        discardable.append(f"aie_trace.trace_buffer = {{arg_index = {arg_index} : i64, offset = 0 : i64, "
+                           f"size = {size} : i64, dedicated = true}}")
+        if slices is not None:
+            discardable.append("aie_trace.trace_slices = [" + ", ".join(
+                f'{{device = "{d}", sequence = "seq", offset = {o} : i64, size = {n} : i64}}'
+                for d, o, n in slices) + "]")
+    if paths is not None:
+        discardable.append("aie_trace.slice_paths = [" + ", ".join(f'"{p}"' for p in paths) + "]")
+    return ", ".join(inherent), ", ".join(discardable)
 
 
 def traced_callee(era: str, name: str = "seq_a", nbytes: int = 256, size: int = 8192) -> str:
@@ -192,9 +216,7 @@ def traced_callee(era: str, name: str = "seq_a", nbytes: int = 256, size: int = 
     s.data(0, 0, 1, nbytes, ("%in", f"memref<{nbytes // 4}xi32>"), ("%out", f"memref<{nbytes // 4}xi32>"))
     s.trace_stop(0)
     args = [("%in", f"memref<{nbytes // 4}xi32>"), ("%out", f"memref<{nbytes // 4}xi32>"), trace]
-    tb = (f"trace_buffer = #aie.trace_buffer<arg_index = 2, offset = 0, size = {size}, dedicated = true>"
-          if era in ("E3", "E4") else "")
-    return sequence(name, args, s.text(), tb)
+    return sequence(name, args, s.text(), *trace_buffer_record(era, 2, size))
 
 
 def parse(text: str):
@@ -203,9 +225,13 @@ def parse(text: str):
     return ctx, module
 
 
+def as_module(*ops: str) -> str:
+    return "module {\n" + "\n".join(ops) + "\n}\n"
+
+
 def single_design(era: str, nbytes: int = 256, size: int = 8192) -> str:
     """One traced design dispatched directly (the plain xclbin flow)."""
-    return device("dev_a", traced_callee(era, nbytes=nbytes, size=size))
+    return as_module(device("dev_a", traced_callee(era, nbytes=nbytes, size=size)))
 
 
 @pytest.mark.parametrize("era", ERAS)
@@ -215,3 +241,81 @@ def test_built_designs_pass_the_schema_check(era):
         # E3 and E4 differ only in i64 patch offsets, which these designs do not need
         assert aieir.detect_era(module.operation) == ("E4" if era == "E3" else era)
         assert [v.message for v in aieir.check_module(module.operation, era)] == []
+
+
+# -- two designs behind one dispatched sequence ----------------------------------------------------
+
+DESIGN_TILES = {"dev_a": ((0, 2), 1), "dev_b": ((0, 3), 2)}  # core tile and packet id per design
+
+
+def design_sequence(era: str, name: str, seq_name: str, nbytes: int, size: int, *, materialized_patch=None) -> Seq:
+    """The ops of one traced design's sequence. ``materialized_patch = (arg_idx, arg_plus)`` gives
+    the resolved trace patch of an inlined copy (E3/E4 resolve ``buffer`` to ``arg_idx``)."""
+    core, pkt = DESIGN_TILES[name]
+    s = Seq(era)
+    if materialized_patch is None:
+        trace = ("%tr", f"memref<{size}xi8>")
+        s.trace_start(core, 0, 15, 1, size, pkt, arg_idx=2, buffer=trace if era in ("E3", "E4") else None)
+        s.data(0, 0, 1, nbytes, ("%in", f"memref<{nbytes // 4}xi32>"), ("%out", f"memref<{nbytes // 4}xi32>"))
+    else:
+        s.trace_start(core, 0, 15, 1, size, pkt, arg_idx=materialized_patch[0], arg_plus=materialized_patch[1])
+        s.data(0, 0, 1, nbytes)
+    s.trace_stop(0)
+    return s
+
+
+def traced_device(era: str, name: str, nbytes: int, size: int) -> str:
+    core, pkt = DESIGN_TILES[name]
+    s = design_sequence(era, name, "seq", nbytes, size)
+    args = [("%in", f"memref<{nbytes // 4}xi32>"), ("%out", f"memref<{nbytes // 4}xi32>"),
+            ("%tr", f"memref<{size}xi8>")]
+    return device(name, sequence("seq", args, s.text(), *trace_buffer_record(era, 2, size)), core=core, pkt_id=pkt)
+
+
+def multi_design_module(era: str, calls: tuple[str, ...] = ("dev_a", "dev_b", "dev_a"), *, form: str = "fused",
+                        nbytes: int = 256, size: int = 8192, scratch: bool = False) -> str:
+    """``@main:@main_seq`` running ``calls`` in order, one configure each.
+
+    form: ``fused`` (un-materialized; each run gets a window of one fused trace argument; E3/E4),
+    ``unfused`` (un-materialized as IRON emitted it before the fix: runs pass no trace buffer),
+    ``materialized`` (``load_pdi`` + inlined ops with resolved patches, every era)."""
+    data = [("%in", f"memref<{nbytes // 4}xi32>"), ("%out", f"memref<{nbytes // 4}xi32>")]
+    if scratch:
+        data.append(("%scratch", f"memref<{size}xi8>"))
+    total = f"memref<{size * len(calls)}xi8>"
+    lines: list[str] = []
+    if form == "materialized":
+        for k, dev in enumerate(calls):
+            lines.append(f'"aiex.npu.load_pdi"() <{{device_ref = @{dev}}}> : () -> ()')
+            lines.extend(design_sequence(era, dev, "seq", nbytes, size,
+                                         materialized_patch=(len(data), k * size)).lines)
+        args = data + [("%trace", total)]
+    else:
+        for k, dev in enumerate(calls):
+            operands = [n for n, _ in data[:2]]
+            types = [t for _, t in data[:2]]
+            if form == "fused":
+                lines.append(f"%sv{k} = memref.subview %trace[{k * size}] [{size}] [1] : {total} to "
+                             f"memref<{size}xi8, strided<[1], offset: {k * size}>>")
+                lines.append(f"%rc{k} = memref.reinterpret_cast %sv{k} to offset: [0], sizes: [{size}], strides: [1] "
+                             f": memref<{size}xi8, strided<[1], offset: {k * size}>> to memref<{size}xi8>")
+                operands.append(f"%rc{k}")
+                types.append(f"memref<{size}xi8>")
+            lines.append(f'"aiex.configure"() <{{symbol = @{dev}}}> ({{\n'
+                         f'      "aiex.run"({", ".join(operands)}) <{{runtime_sequence_symbol = @seq}}> : '
+                         f'({", ".join(types)}) -> ()\n    }}) : () -> ()')
+        args = data + ([("%trace", total)] if form == "fused" else [])
+    record = ("", "")
+    if form != "unfused":
+        record = trace_buffer_record(era, len(data), size * len(calls), [(d, k * size, size) for k, d in enumerate(calls)],
+                                     [str(k) for k in range(len(calls))])
+    main = device("main", sequence("main_seq", args, "\n".join("    " + ln for ln in lines), *record), traced=False)
+    return as_module(main, *[traced_device(era, d, nbytes, size) for d in sorted(set(calls))])
+
+
+@pytest.mark.parametrize("era", ERAS)
+@pytest.mark.parametrize("form", ["fused", "unfused", "materialized"])
+def test_multi_design_modules_pass_the_schema_check(era, form):
+    ctx, module = parse(multi_design_module(era, form=form))
+    with ctx:
+        assert [v.message for v in aieir.check_module(module.operation, aieir.detect_era(module.operation))] == []
