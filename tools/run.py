@@ -1,0 +1,119 @@
+"""``aie-trace run``: run a design on the emulated NPU or on Ryzen AI hardware, split its trace.
+
+Prints what it allocated and a summary per slice; writes the raw trace buffer (``trace.bin``),
+one file per slice (``slice<k>.bin``) and ``slices.json`` (the layout with file names) to the
+output directory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("mlir", help="lowered MLIR of the design (the dispatched sequence and its trace layout)")
+    p.add_argument("--kernel", metavar="DEVICE:SEQUENCE", help="the runtime sequence to dispatch "
+                   "(default: the only one no other sequence runs)")
+    p.add_argument("--backend", choices=("emu", "xrt"), default="emu",
+                   help="emu: the emulated NPU (default); xrt: Ryzen AI hardware through pyxrt")
+    p.add_argument("--xclbin", type=Path, help="xrt, xclbin flow: the xclbin (with --insts)")
+    p.add_argument("--insts", type=Path, help="xrt, xclbin flow: the instruction stream")
+    p.add_argument("--elf", type=Path, help="xrt, full-ELF flow: the ELF")
+    p.add_argument("--emu-module", type=Path, metavar="MLIR",
+                   help="emu: the lowered module to execute when it is not MLIR itself (a cached build)")
+    p.add_argument("--input", action="append", default=[], metavar="INDEX=FILE",
+                   help="data for host buffer INDEX (.npy or raw bytes); other buffers are zero-filled")
+    p.add_argument("-o", "--out-dir", type=Path, default=Path("."), help="where to write the trace files")
+    p.add_argument("--fingerprint", metavar="FP", help="refuse to run unless the calling convention is FP")
+    p.add_argument("--require-manifest", action="store_true",
+                   help="refuse binaries without a calling-convention manifest next to them")
+    p.add_argument("--print-fingerprint", action="store_true",
+                   help="print the calling convention and its fingerprint, and exit")
+    p.add_argument("--write-manifest", action="append", default=[], type=Path, metavar="ARTIFACT",
+                   help="record this module's calling convention next to a binary built from it, and exit")
+
+
+def _inputs(specs: list[str]) -> dict[int, bytes]:
+    out = {}
+    for spec in specs:
+        index, sep, file = spec.partition("=")
+        if not sep or not index.strip().isdigit():
+            raise ValueError(f"--input expects INDEX=FILE, got '{spec}'")
+        path = Path(file)
+        out[int(index)] = np.load(path).tobytes() if path.suffix == ".npy" else path.read_bytes()
+    return out
+
+
+def _print_allocation(design, inputs: dict[int, bytes]) -> None:
+    cc = design.convention
+    print(f"design: {design.path} ({cc.kernel})")
+    print(f"calling convention: {cc.fingerprint()}")
+    print("allocated:")
+    for a in cc.args:
+        how = "trace, zero-filled" if a.role == "trace" else ("input" if a.index in inputs else "zero-filled")
+        print(f"  host buffer {a.index}  {a.name:<6} {a.element}{list(a.shape)}  {a.nbytes} bytes  ({how})")
+    if cc.layout is None:
+        print("  no trace buffer (untraced design)")
+
+
+def _write_trace(result, out_dir: Path) -> None:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / "trace.bin").write_bytes(result.trace)
+    entries = []
+    print("slices:")
+    for k, s in enumerate(result.slices):
+        name = f"slice{k}.bin"
+        (out_dir / name).write_bytes(s.data)
+        written = s.written
+        print(f"  slice {k}  {s.label:<28} offset {s.slice.offset:#x}  size {s.slice.size}  "
+              f"written {written} bytes ({written // 32} packets)  -> {name}")
+        entries.append({**s.slice.to_json(), "file": name, "written": written})
+    (out_dir / "slices.json").write_text(json.dumps(entries, indent=2) + "\n")
+
+
+def run(args: argparse.Namespace) -> int:
+    from aie_trace import runtime
+    from aie_trace.emu_dma import EmuFault
+
+    try:
+        artifacts = runtime.Artifacts(args.xclbin, args.insts, args.elf, args.emu_module)
+        design = runtime.Design.open(args.mlir, args.kernel, artifacts=artifacts, fingerprint=args.fingerprint,
+                                     require_manifest=args.require_manifest or args.backend == "xrt")
+        if args.print_fingerprint:
+            print(json.dumps({"fingerprint": design.convention.fingerprint(),
+                              "calling_convention": design.convention.to_json()}, indent=2))
+            return 0
+        if args.write_manifest:
+            for artifact in args.write_manifest:
+                print(f"wrote {runtime.write_manifest(artifact, design.convention)}")
+            return 0
+        inputs = _inputs(args.input)
+        _print_allocation(design, inputs)
+        rt = runtime.Runtime(design, runtime.get_backend(args.backend))
+        result = rt.run(inputs)
+    except (runtime.ConventionError, ValueError, OSError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    except EmuFault as e:
+        print(f"emulator fault: {e}", file=sys.stderr)
+        return 1
+    for warning in getattr(result.backend_result, "warnings", []):
+        print(f"emu: warning: {warning}", file=sys.stderr)
+    if design.convention.layout is not None:
+        _write_trace(result, args.out_dir)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="aie-trace run", description=__doc__.splitlines()[0].strip("`: "))
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
