@@ -1,0 +1,75 @@
+"""aie-trace-fuse-buffers: one fused trace buffer per dispatched sequence, a slice per call site."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+from aie_trace import aieir, callgraph as cg
+from aie_trace.fusion import Fusion, FusionError, LoopMode
+from aie_trace.provider import ir
+from aie_trace.registry import Pass, option, register
+
+
+@register
+@dataclass
+class FuseTraceBuffers(Pass):
+    """Give every runtime sequence that runs traced designs one fused trace buffer.
+
+    Expects: a module after mlir-aie's trace lowering (``-aie-inline-trace-config``) and before
+    ``-aie-materialize-runtime-sequences``, in any IR era. A traced sequence's trace argument is
+    read from the IR: E3/E4 ``trace_buffer.arg_index``; E1/E2 the parameter its call sites do not
+    pass (the argument lowering appended) and the address patch that names it, or, for a sequence
+    nobody runs, the patch whose BD is started on a shim S2MM channel fed by a trace packet flow.
+
+    Guarantees after, for every sequence whose claim (own trace bytes + the claims of everything it
+    runs) includes callees: one ``memref<TOTALxi8>`` argument (its own trace argument re-typed, or
+    a new last argument), own traces at the front, then one region per call site in program order
+    (per loop iteration with ``loops=per-iteration``); each run is passed its region as
+    ``memref.subview`` + ``memref.reinterpret_cast`` typed as the callee's trace argument. Every
+    integer ``address_patch`` inside a callee is rebased so that verbatim inlining (what
+    materialization does) leaves it naming the dispatched sequence's host buffer with ``arg_plus``
+    raised by the view's byte offset, composed through nested calls: when call sites need different
+    values the callee is specialized per call site into a private copy ``<callee>.<root>.<path>``
+    marked ``aie_trace.specialized_from`` (the original is untouched; drop the copies after
+    materialization with ``aie-trace-drop-specialized``). Patches with a ``buffer`` operand are
+    left to mlir-aie's ``-aie-resolve-address-patch-buffers``. The layout is recorded on every
+    traced sequence (E3/E4 ``trace_buffer``/``trace_slices``, E1/E2 ``aie_trace.trace_buffer``/
+    ``aie_trace.trace_slices``, every era ``aie_trace.slice_paths``). Back-to-back runs of one
+    device share the hardware trace BD: a warning at the second run, or one merged slice
+    (``a+b``) with ``merge-back-to-back``. Running the pass twice changes nothing the second time;
+    untraced modules are unchanged. Errors (located): unresolvable callees, cycles, a run that
+    omits a non-trace parameter, ``reuse_output_buffer`` on either side of a fused call, a patch
+    naming a host buffer its callee does not declare, offsets that do not fit ``arg_plus`` or
+    buffers over 4 GiB, runs in loops that the selected loop mode cannot lay out.
+    """
+
+    name: ClassVar[str] = "aie-trace-fuse-buffers"
+    summary: ClassVar[str] = "Fuse callee trace buffers into one buffer per dispatched sequence"
+
+    era: Literal["auto", "E1", "E2", "E3", "E4"] = option("auto", "IR era (auto: read from the op shapes)")
+    loops: Literal["per-iteration", "shared", "error"] = option(
+        "per-iteration", "Traced runs inside scf.for: a region per iteration, one region shared by all "
+        "iterations, or an error")
+    merge_back_to_back: bool = option(
+        False, "Record back-to-back runs of one device (which share its trace BD) as one slice")
+
+    def run(self, module, diag) -> None:
+        era = self.era
+        if era == "auto":
+            try:
+                era = aieir.detect_era(module)
+            except aieir.EraError as e:
+                raise diag.fail(e.op, str(e))
+        graph = cg.RunGraph(module)
+        for op, msg in graph.errors:
+            diag.error(op, msg)
+        if graph.errors:
+            raise diag.fail()
+        try:
+            with ir.Location.unknown(module.context):
+                Fusion(graph, era, LoopMode(self.loops), self.merge_back_to_back, diag).run()
+        except (cg.GraphError, FusionError) as e:
+            raise diag.fail(e.op, e.message)
+        if diag.error_count:
+            raise diag.fail()

@@ -1,0 +1,44 @@
+"""aie-trace-materialize: inline aiex.run calls as mlir-aie's -aie-materialize-runtime-sequences does."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from aie_trace import aieir
+from aie_trace.materialize import MaterializeError, materialize
+from aie_trace.provider import ir
+from aie_trace.registry import Pass, option, register
+
+
+@register
+@dataclass
+class Materialize(Pass):
+    """Inline ``aiex.run`` calls the way mlir-aie's ``-aie-materialize-runtime-sequences`` does.
+
+    Expects: a module whose runs resolve (the callee is named in the device of the enclosing
+    ``aiex.configure``) and pass exactly the callee's parameter types. Guarantees after: no
+    ``aiex.configure`` / ``aiex.run`` remain; each configure became an ``aiex.npu.load_pdi
+    {device_ref = @dev}`` followed by the inlined callee bodies (SSA operands remapped to the run's
+    operands, attributes copied verbatim), leaf callees first. Callee sequences stay in the module.
+    This is a stand-in for mlir-aie's C++ pass when it is not installed (tests, the emulator); with
+    mlir-aie, put the real ``aie-materialize-runtime-sequences`` in the same place of the pipeline.
+    """
+
+    name: ClassVar[str] = "aie-trace-materialize"
+    summary: ClassVar[str] = "Inline aiex.run calls as -aie-materialize-runtime-sequences does"
+
+    era: Literal["auto", "E1", "E2", "E3", "E4"] = option("auto", "IR era (auto: read from the op shapes)")
+
+    def run(self, module, diag) -> None:
+        era = self.era
+        if era == "auto":
+            try:
+                era = aieir.detect_era(module)
+            except aieir.EraError as e:
+                raise diag.fail(e.op, str(e))
+        try:
+            with ir.Location.unknown(module.context):
+                materialize(module, era)
+        except MaterializeError as e:
+            raise diag.fail(e.op, e.message)

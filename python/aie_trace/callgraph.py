@@ -1,0 +1,466 @@
+"""The ``aiex.run`` call graph of a module, and a walker that inlines it verbatim.
+
+:class:`RunGraph` resolves every ``aiex.run`` (the callee is the ``aie.runtime_sequence`` named by
+the run inside the ``aie.device`` named by its enclosing ``aiex.configure``), numbers runs by their
+*ordinal* (index among the runs of their sequence in pre-order walk order, the unit of call paths),
+records the ``scf.for`` loops around each run, and reports unresolvable callees and cycles as
+located errors. :meth:`RunGraph.bottom_up` orders sequences callees first.
+
+:func:`inline_walk` executes the graph the way ``-aie-materialize-runtime-sequences`` lays it out:
+from a dispatched sequence it yields every op reached, in program order, each with the
+:class:`Frame` of the call it belongs to. Calls are entered where their ``aiex.run`` is (the run
+itself is yielded first); ``scf.for`` loops with constant bounds are expanded iteration by
+iteration. A frame maps the current sequence's block arguments to what verbatim inlining binds
+them to: memrefs to a :class:`BufferRef` (block argument of the dispatched sequence + byte offset),
+scalars to their integer value when it is known. SSA operands are thus remapped, while attributes
+are read as written (verbatim), exactly as after inlining.
+
+View chains (``memref.subview`` / ``memref.view`` / ``memref.cast`` / ``memref.reinterpret_cast``)
+resolve as mlir-aie's ``traceSubviewToBlockArgument`` does: subviews and views add their byte
+offset, casts pass through.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
+
+from . import aieir
+from .provider import ir
+
+DYNAMIC = -9223372036854775808  # ShapedType::kDynamic in static_offsets
+
+_capsule_pointer = ctypes.pythonapi.PyCapsule_GetPointer
+_capsule_pointer.restype, _capsule_pointer.argtypes = ctypes.c_void_p, [ctypes.py_object, ctypes.c_char_p]
+_capsule_name = ctypes.pythonapi.PyCapsule_GetName
+_capsule_name.restype, _capsule_name.argtypes = ctypes.c_char_p, [ctypes.py_object]
+
+
+def op_key(op: Any) -> int:
+    """A stable identity for an operation, usable as a dict key. (The bindings' ``__hash__`` of an
+    operation changes when its attributes change, so operations themselves make poor keys.)"""
+    capsule = getattr(op, "operation", op)._CAPIPtr
+    return _capsule_pointer(capsule, _capsule_name(capsule))
+
+
+class GraphError(Exception):
+    """A structural problem located at ``op``: unresolvable callee, cycle, unsupported loop."""
+
+    def __init__(self, op: Any, message: str):
+        super().__init__(message)
+        self.op = op
+        self.message = message
+
+
+@dataclass(eq=False)
+class Run:
+    """One ``aiex.run`` call site."""
+
+    op: Any
+    caller: Any
+    ordinal: int
+    device: str
+    callee_name: str
+    callee: Any | None
+    loops: list[Any] = field(default_factory=list)  # enclosing scf.for ops, outermost first
+
+
+def seq_label(seq: Any) -> str:
+    dev = aieir.parent_named(seq, "aie.device")
+    return f"@{aieir.symbol_name(dev) or 'main'}:@{aieir.symbol_name(seq) or 'sequence'}"
+
+
+class RunGraph:
+    """Sequences, their runs and callers. ``errors`` lists (op, message) for unresolvable runs."""
+
+    def __init__(self, module: Any):
+        self.sequences: list[Any] = []
+        self.by_symbol: dict[tuple[str, str], Any] = {}
+        self._device: dict[int, str] = {}
+        self._runs: dict[int, list[Run]] = {}
+        self._callers: dict[int, list[Run]] = {}
+        self._run_of: dict[int, Run] = {}
+        self.errors: list[tuple[Any, str]] = []
+        self.device_names: set[str] = set()
+        for dev in aieir.devices(module):
+            dname = aieir.symbol_name(dev) or "main"
+            self.device_names.add(dname)
+            for seq in aieir.sequences(dev):
+                self.sequences.append(seq)
+                self.by_symbol[(dname, aieir.symbol_name(seq) or "sequence")] = seq
+                self._device[op_key(seq)] = dname
+                self._callers[op_key(seq)] = []
+        for seq in self.sequences:
+            self._runs[op_key(seq)] = [self._resolve(seq, k, op) for k, op in enumerate(aieir.walk(seq, ["aiex.run"]))]
+
+    def _resolve(self, seq: Any, ordinal: int, op: Any) -> Run:
+        cfg = aieir.parent_named(op, "aiex.configure")
+        callee_name = aieir.symref_name(op.attributes["runtime_sequence_symbol"]) if aieir.attr_or_none(
+            op, "runtime_sequence_symbol") is not None else ""
+        device = aieir.symref_name(cfg.attributes["symbol"]) if cfg is not None and aieir.attr_or_none(
+            cfg, "symbol") is not None else ""
+        loops, p = [], op.parent
+        while p is not None and p != seq:
+            if p.name == "scf.for":
+                loops.insert(0, p)
+            p = p.parent
+        callee = self.by_symbol.get((device, callee_name))
+        run = Run(op, seq, ordinal, device, callee_name, callee, loops)
+        if callee is None:
+            if cfg is None:
+                msg = "'aiex.run' is not inside an 'aiex.configure', so it names no device"
+            elif device not in self.device_names:
+                msg = f"cannot resolve callee: no aie.device @{device} (named by the enclosing aiex.configure)"
+            else:
+                known = sorted(n for d, n in self.by_symbol if d == device)
+                msg = (f"cannot resolve callee: aie.device @{device} has no aie.runtime_sequence "
+                       f"@{callee_name} (it has: {', '.join('@' + k for k in known) or 'none'})")
+            self.errors.append((op, msg))
+        else:
+            self._callers[op_key(callee)].append(run)
+        self._run_of[op_key(op)] = run
+        return run
+
+    # -- queries ---------------------------------------------------------------------------------
+    def device_of(self, seq: Any) -> str:
+        return self._device[op_key(seq)]
+
+    def runs(self, seq: Any) -> list[Run]:
+        """The runs of ``seq`` by ordinal."""
+        return self._runs[op_key(seq)]
+
+    def callers(self, seq: Any) -> list[Run]:
+        return self._callers.get(op_key(seq), [])
+
+    def run_of(self, op: Any) -> Run:
+        return self._run_of[op_key(op)]
+
+    def add_sequence(self, seq: Any, device: str) -> None:
+        """Register a sequence made after the graph was built (its runs are not resolved)."""
+        self.sequences.append(seq)
+        self.by_symbol[(device, aieir.symbol_name(seq) or "sequence")] = seq
+        self._device[op_key(seq)] = device
+        self._runs[op_key(seq)] = []
+        self._callers[op_key(seq)] = []
+
+    def replace_run_op(self, run: Run, new: Any) -> None:
+        """``run`` is now carried by ``new`` (the old op is about to be erased)."""
+        del self._run_of[op_key(run.op)]
+        run.op = new
+        self._run_of[op_key(new)] = run
+
+    def name(self, seq: Any) -> str:
+        return aieir.symbol_name(seq) or "sequence"
+
+    def bottom_up(self) -> list[Any]:
+        """All sequences, every callee before its callers. Raises :class:`GraphError` at the run
+        that closes a cycle."""
+        order: list[Any] = []
+        state: dict[int, int] = {}  # 1 = on the stack, 2 = done
+
+        def visit(seq: Any, stack: list[Run]) -> None:
+            state[op_key(seq)] = 1
+            for run in self.runs(seq):
+                if run.callee is None:
+                    continue
+                if state.get(op_key(run.callee)) == 1:
+                    chain = stack + [run]
+                    start = next(i for i, r in enumerate(chain) if r.caller == run.callee)
+                    names = [seq_label(r.caller) for r in chain[start:]] + [seq_label(run.callee)]
+                    raise GraphError(run.op, "aiex.run calls form a cycle: " + " -> ".join(names)
+                                     + "; a runtime sequence cannot run itself, directly or through others")
+                if state.get(op_key(run.callee)) is None:
+                    visit(run.callee, stack + [run])
+            state[op_key(seq)] = 2
+            order.append(seq)
+
+        for seq in self.sequences:
+            if op_key(seq) not in state:
+                visit(seq, [])
+        return order
+
+
+# ------------------------------------------------------------------------------------------------
+# SSA evaluation
+
+
+def is_memref(value: Any) -> bool:
+    return aieir.isa(ir.MemRefType, value.type)
+
+
+def _ints(attr: Any) -> list[int]:
+    return list(ir.DenseI64ArrayAttr(attr)) if attr is not None else []
+
+
+def elem_bytes(t: Any) -> int | None:
+    et = ir.MemRefType(t).element_type
+    width = ir.IntegerType(et).width if aieir.isa(ir.IntegerType, et) else {
+        "bf16": 16, "f16": 16, "f32": 32, "f64": 64}.get(str(et))
+    return width // 8 if width and width % 8 == 0 else None
+
+
+def view_step(value: Any, int_of: Callable[[Any], int | None]) -> tuple[Any, int] | None:
+    """One step of a view chain: ``(source, byte offset added)``; None when ``value`` is not a
+    supported view or its offset is unknown."""
+    owner = value.owner
+    if not isinstance(owner, (ir.Operation, ir.OpView)):
+        return None
+    op = owner.operation
+    if op.name in ("memref.cast", "memref.reinterpret_cast"):
+        return op.operands[0], 0
+    if op.name == "memref.view":
+        shift = int_of(op.operands[1])
+        return (op.operands[0], shift) if shift is not None else None
+    if op.name == "memref.subview":
+        src = op.operands[0]
+        ebytes = elem_bytes(src.type)
+        strides, _ = ir.MemRefType(src.type).get_strides_and_offset()
+        if ebytes is None or any(s == DYNAMIC for s in strides):
+            return None
+        seg = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
+        dyn = iter(list(op.operands)[1:1 + seg[1]])
+        delta = 0
+        for off, stride in zip(_ints(op.attributes["static_offsets"]), strides):
+            v = int_of(next(dyn)) if off == DYNAMIC else off
+            if v is None:
+                return None
+            delta += v * stride
+        return src, delta * ebytes
+    return None
+
+
+def resolve_view(value: Any, int_of: Callable[[Any], int | None]) -> tuple[Any, int] | None:
+    """Follow a view chain to a block argument: ``(block argument, byte offset)`` or None."""
+    offset = 0
+    while not isinstance(value, ir.BlockArgument):
+        step = view_step(value, int_of)
+        if step is None:
+            return None
+        value, delta = step
+        offset += delta
+    return value, offset
+
+
+def _owner_op(arg: Any) -> Any:
+    return arg.owner.owner.operation
+
+
+@dataclass(frozen=True, eq=False)
+class IterSym:
+    """The iteration index (0, 1, ...) of one ``scf.for`` on one call path, as a symbol."""
+
+    order: int
+    loop: Any
+    path: str
+
+
+@dataclass(frozen=True)
+class Affine:
+    """``const + sum(coeff * symbol)``: an offset that depends on loop iterations."""
+
+    const: int
+    terms: tuple[tuple[IterSym, int], ...] = ()
+
+    @staticmethod
+    def of(v: "int | Affine") -> "Affine":
+        return v if isinstance(v, Affine) else Affine(v)
+
+    def _norm(self, terms: dict[IterSym, int]) -> tuple[tuple[IterSym, int], ...]:
+        return tuple(sorted(((s, c) for s, c in terms.items() if c), key=lambda t: t[0].order))
+
+    def __add__(self, other: "int | Affine") -> "int | Affine":
+        o = Affine.of(other)
+        terms = dict(self.terms)
+        for s, c in o.terms:
+            terms[s] = terms.get(s, 0) + c
+        return Affine(self.const + o.const, self._norm(terms)).simplify()
+
+    __radd__ = __add__
+
+    def __neg__(self) -> "Affine":
+        return Affine(-self.const, tuple((s, -c) for s, c in self.terms))
+
+    def __sub__(self, other: "int | Affine") -> "int | Affine":
+        return self + (-Affine.of(other))
+
+    def __rsub__(self, other: int) -> "int | Affine":
+        return (-self) + other
+
+    def __mul__(self, other: "int | Affine") -> "int | Affine":
+        if isinstance(other, Affine):
+            if other.terms:
+                raise TypeError("a product of two loop-dependent values is not affine")
+            other = other.const
+        return Affine(self.const * other, self._norm({s: c * other for s, c in self.terms})).simplify()
+
+    __rmul__ = __mul__
+
+    def __floordiv__(self, other: "int | Affine") -> "int | Affine":
+        d = other.const if isinstance(other, Affine) and not other.terms else other
+        if not isinstance(d, int) or d == 0 or self.const % d or any(c % d for _, c in self.terms):
+            raise TypeError("inexact division of a loop-dependent value")
+        return Affine(self.const // d, tuple((s, c // d) for s, c in self.terms)).simplify()
+
+    def simplify(self) -> "int | Affine":
+        return self.const if not self.terms else self
+
+    def symbols(self) -> list[IterSym]:
+        return [s for s, _ in self.terms]
+
+
+def symbols_of(v: Any) -> list[IterSym]:
+    return v.symbols() if isinstance(v, Affine) else []
+
+
+_ARITH: dict[str, Callable[[int, int], int]] = {
+    "arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b, "arith.muli": lambda a, b: a * b,
+    "arith.divui": lambda a, b: a // b, "arith.divsi": lambda a, b: int(a / b),
+    "arith.remui": lambda a, b: a % b, "arith.remsi": lambda a, b: a - b * int(a / b)}
+_CASTS = ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi", "arith.trunci")
+
+
+def eval_int(value: Any, leaf: Callable[[Any], Any]) -> Any:
+    """Fold an integer/index SSA value: constants and simple arith ops; ``leaf`` answers for block
+    arguments (sequence scalars, loop induction variables). Values are ints, or :class:`Affine`
+    when a leaf is symbolic; None when unknown."""
+    if isinstance(value, ir.BlockArgument):
+        return leaf(value)
+    op = value.owner.operation
+    if op.name == "arith.constant":
+        return aieir.int_attr_value(aieir.attr_or_none(op, "value"))
+    if op.name in _ARITH:
+        a, b = (eval_int(v, leaf) for v in op.operands)
+        if a is None or b is None or (b == 0 and op.name.startswith(("arith.div", "arith.rem"))):
+            return None
+        try:
+            return _ARITH[op.name](a, b)
+        except TypeError:  # not expressible as an Affine
+            return None
+    if op.name in _CASTS:
+        return eval_int(op.operands[0], leaf)
+    return None
+
+
+# ------------------------------------------------------------------------------------------------
+# frames and the inlining walker
+
+
+@dataclass(frozen=True)
+class BufferRef:
+    """A byte offset into a block argument (host buffer) of the dispatched sequence."""
+
+    arg: int
+    offset: int
+
+
+MISSING = object()  #: a parameter the run does not pass
+
+
+@dataclass(eq=False)
+class Frame:
+    """The call an op belongs to during :func:`inline_walk`.
+
+    ``args[i]`` is what the current sequence's block argument ``i`` is bound to: a
+    :class:`BufferRef` (memrefs), an int (known scalars), None (unknown: a runtime scalar, or a
+    value that does not resolve) or :data:`MISSING` (the run passes no such operand). The frame is
+    mutated while a loop runs (``iterations``, ``env``): read it when the op is yielded.
+    """
+
+    root: Any
+    sequence: Any
+    path: str
+    args: list[Any]
+    run: Run | None = None
+    parent: "Frame | None" = None
+    env: dict[Any, Any] = field(default_factory=dict)  # loop ivs -> int or Affine
+    iterations: dict[int, int] = field(default_factory=dict)  # op_key(scf.for) -> iteration
+
+    @classmethod
+    def for_root(cls, root: Any) -> "Frame":
+        args = [BufferRef(i, 0) if is_memref(a) else None for i, a in enumerate(aieir.seq_args(root))]
+        return cls(root, root, "", args)
+
+    def _leaf(self, arg: Any) -> int | None:
+        if arg in self.env:
+            return self.env[arg]
+        if _owner_op(arg) == self.sequence:
+            v = self.args[arg.arg_number]
+            return v if isinstance(v, (int, Affine)) else None
+        return None
+
+    def int(self, value: Any) -> int | None:
+        """The integer an SSA value holds in this call, if it is known statically."""
+        return eval_int(value, self._leaf)
+
+    def buffer(self, value: Any) -> BufferRef | None:
+        """Where a memref SSA value of this call points into the dispatched sequence's buffers."""
+        r = resolve_view(value, self.int)
+        if r is None:
+            return None
+        arg, offset = r
+        if _owner_op(arg) != self.sequence:
+            return None
+        bound = self.args[arg.arg_number]
+        return BufferRef(bound.arg, bound.offset + offset) if isinstance(bound, BufferRef) else None
+
+    def run_path(self, run: Run) -> str:
+        its = [self.iterations.get(op_key(lp)) for lp in run.loops]
+        step = str(run.ordinal) + "".join(f"[{i}]" for i in its if i is not None)
+        return step if not self.path else f"{self.path}/{step}"
+
+    def enter(self, run: Run) -> "Frame":
+        operands = list(run.op.operands)
+        params = aieir.seq_args(run.callee)
+        args: list[Any] = []
+        for j, _ in enumerate(params):
+            if j >= len(operands):
+                args.append(MISSING)
+            elif is_memref(operands[j]):
+                args.append(self.buffer(operands[j]))
+            else:
+                args.append(self.int(operands[j]))
+        return Frame(self.root, run.callee, self.run_path(run), args, run, self)
+
+
+def loop_bounds(loop: Any, frame: Frame) -> range | None:
+    lb, ub, step = (frame.int(v) for v in list(loop.operands)[:3])
+    if lb is None or ub is None or step is None or step <= 0:
+        return None
+    return range(lb, ub, step)
+
+
+def inline_walk(graph: RunGraph, root: Any) -> Iterator[tuple[Any, Frame]]:
+    """Every op reached from ``root`` through verbatim inlining, in program order, with its frame.
+
+    Raises :class:`GraphError` for an unresolvable callee, a cycle, or an ``scf.for`` whose bounds
+    are not constant (the walker expands loops)."""
+    yield from _walk_block(graph, aieir.body(root), Frame.for_root(root), [root])
+
+
+def _walk_block(graph: RunGraph, block: Any, frame: Frame, stack: list[Any]) -> Iterator[tuple[Any, Frame]]:
+    for o in block.operations:
+        op = o.operation
+        yield op, frame
+        if op.name == "aiex.run":
+            run = graph.run_of(op)
+            if run.callee is None:
+                raise GraphError(op, f"cannot resolve callee @{run.callee_name} in @{run.device}")
+            if run.callee in stack:
+                raise GraphError(op, f"aiex.run calls form a cycle through {seq_label(run.callee)}")
+            yield from _walk_block(graph, aieir.body(run.callee), frame.enter(run), stack + [run.callee])
+        elif op.name == "scf.for":
+            bounds = loop_bounds(op, frame)
+            if bounds is None:
+                raise GraphError(op, "scf.for bounds are not constant; the trace passes follow loops "
+                                     "with a static trip count only")
+            iv = aieir.body(op).arguments[0]
+            for i, v in enumerate(bounds):
+                frame.env[iv], frame.iterations[op_key(op)] = v, i
+                yield from _walk_block(graph, aieir.body(op), frame, stack)
+            frame.env.pop(iv, None)
+            frame.iterations.pop(op_key(op), None)
+        else:
+            for region in op.regions:
+                for b in region.blocks:
+                    yield from _walk_block(graph, b, frame, stack)

@@ -1,0 +1,706 @@
+"""The engine behind ``aie-trace-fuse-buffers`` (see the pass for the contract).
+
+Four steps, each over the run graph:
+
+1. **plan** (callees first): each sequence's own trace (argument, bytes, dedicated or shared with
+   an output), the call sites that run traced designs, and its claim = own bytes + callee claims
+   (x iterations of per-iteration loops). Every refusal is found here, before the IR changes.
+2. **restructure** (callees first): the fused ``memref<CLAIMxi8>`` argument, and at each call site
+   the callee's trace argument as a subview + reinterpret_cast of it at the site's cursor.
+3. **rebase** (every sequence as a dispatched root): simulate verbatim inlining with frames; an
+   integer ``address_patch`` inside a callee must name the root's host buffer and carry the view's
+   byte offset in ``arg_plus``. Callees whose patches (or nested calls) need other values at this
+   call site are specialized into private copies ``<callee>.<root>.<path>``. Offsets that depend on
+   a per-iteration loop are affine in the loop's iteration index: the copy takes the index as an
+   extra trailing ``i32`` parameter and computes ``arg_plus`` from it (and a ``buffer`` patch
+   under such a loop becomes an integer patch, which mlir-aie's resolver could not compute).
+4. **record**: the layout (flattened slices with call paths) on every traced sequence, and the
+   back-to-back check (warning, or merged slices).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from . import aieir, callgraph as cg, layout as L, tracedma
+from .callgraph import Affine, BufferRef, IterSym, op_key
+from .provider import ir
+
+I32_MAX = 2**31 - 1
+FOUR_GIB = 2**32
+BUFFER_PATCH_ERAS = ("E3", "E4")
+
+
+class LoopMode(str, Enum):
+    PER_ITERATION = "per-iteration"
+    SHARED = "shared"
+    ERROR = "error"
+
+
+class FusionError(Exception):
+    def __init__(self, op: Any, message: str):
+        super().__init__(message)
+        self.op = op
+        self.message = message
+
+
+@dataclass
+class Own:
+    """A sequence's own trace: the argument it lands in, where, how many bytes, and whether the
+    argument exists for trace alone (``dedicated``) or is an output it shares."""
+
+    arg: int | None = None
+    offset: int = 0
+    size: int = 0
+    dedicated: bool = True
+
+
+@dataclass
+class Site:
+    run: cg.Run
+    callee: Any
+    cursor: int
+    per: int  # claim of one call
+    trips: list[int] = field(default_factory=list)  # per-iteration loops, outermost first
+
+    @property
+    def count(self) -> int:
+        n = 1
+        for t in self.trips:
+            n *= t
+        return n
+
+
+@dataclass
+class Plan:
+    own: Own
+    claim: int
+    sites: list[Site]
+    trace_arg: int | None
+
+
+@dataclass
+class Spec:
+    """What one callee must look like at one call site: a symbol and the iteration symbols its
+    caller must pass."""
+
+    name: str
+    needs: list[IterSym]
+
+
+def _seq_name(seq: Any) -> str:
+    return aieir.symbol_name(seq) or "sequence"
+
+
+def _dev_name(seq: Any) -> str:
+    return aieir.symbol_name(aieir.parent_named(seq, "aie.device")) or "main"
+
+
+def _join(step: str, path: str | None) -> str:
+    if not path:
+        return step
+    return "+".join(f"{step}/{p}" if p else step for p in path.split("+"))
+
+
+class Fusion:
+    def __init__(self, graph: cg.RunGraph, era: str, loops: LoopMode, merge: bool, diag: Any):
+        self.g, self.era, self.loops, self.merge, self.diag = graph, era, loops, merge, diag
+        self._plans: dict[int, Plan] = {}
+        self.spec_memo: dict[tuple, Spec] = {}
+        self.needs_memo: dict[int, bool] = {}
+        self.sym_count = 0
+        self.warned: set[int] = set()
+
+    # -- helpers ---------------------------------------------------------------------------------
+    def orig(self, seq: Any) -> Any:
+        """A specialized copy stands for the sequence it was made from."""
+        src = aieir.attr_or_none(seq, L.SPECIALIZED_FROM)
+        return self.g.by_symbol.get((self.g.device_of(seq), aieir.symref_name(src))) if src is not None else seq
+
+    def originals(self) -> list[Any]:
+        """Sequences that are not specialized copies, callees first (a run of a copy counts as a
+        run of the sequence it was made from)."""
+        self.g.bottom_up()  # raises GraphError on a cycle
+        order: list[Any] = []
+        seen: set[int] = set()
+
+        def visit(seq: Any) -> None:
+            seen.add(op_key(seq))
+            for run in self.g.runs(seq):
+                callee = self.orig(run.callee)
+                if op_key(callee) not in seen:
+                    visit(callee)
+            order.append(seq)
+
+        for seq in self.g.sequences:
+            if not L.is_specialized(seq) and op_key(seq) not in seen:
+                visit(seq)
+        return order
+
+    def patches(self, seq: Any) -> list[Any]:
+        return aieir.walk(seq, ["aiex.npu.address_patch"])
+
+    def is_int_patch(self, p: Any) -> bool:
+        if self.era in BUFFER_PATCH_ERAS:
+            return aieir.get_operand(p, "buffer", self.era) is None
+        return True
+
+    def plus_of(self, p: Any) -> int | None:
+        return aieir.get_int(p, "arg_plus", self.era)
+
+    def plan_of(self, seq: Any) -> Plan:
+        return self._plans[op_key(seq)]
+
+    def callers(self, seq: Any) -> list[cg.Run]:
+        return [r for r in self.g.callers(seq) if not L.is_specialized(r.caller)]
+
+    # -- 1. plan ---------------------------------------------------------------------------------
+    def run(self) -> None:
+        order = self.originals()
+        for seq in order:
+            self._plans[op_key(seq)] = self.plan(seq)
+        if self.diag.error_count:
+            return
+        for seq in order:
+            self.restructure(seq)
+        for seq in order:
+            self.rebase_root(seq)
+        if self.diag.error_count:
+            return
+        for seq in order:
+            self.record(seq)
+
+    def plan(self, seq: Any) -> Plan:
+        own = self.own_trace(seq)
+        sites, cursor = [], own.size
+        for run in self.g.runs(seq):
+            callee = self.orig(run.callee)
+            cp = self.plan_of(callee)
+            if cp.claim == 0:
+                continue
+            if not cp.own.dedicated:
+                self.diag.error(run.op, "calls a design whose trace.host_config sets reuse_output_buffer=true. "
+                                "That design writes its trace data into its own output buffer, which this call "
+                                "site cannot slice. Use a separate trace buffer instead")
+                continue
+            trips = self.trips(run)
+            if trips is None:
+                continue
+            site = Site(run, callee, cursor, cp.claim, trips)
+            sites.append(site)
+            cursor += site.per * site.count
+        if sites and own.size and not own.dedicated:
+            self.diag.error(seq, "trace.host_config reuse_output_buffer=true cannot be combined with aiex.run "
+                            "calls into traced designs: their trace slices would have to grow the output buffer. "
+                            "Use a separate trace buffer instead")
+        if cursor > FOUR_GIB:
+            self.diag.error(seq, f"the fused trace buffer would be {cursor} bytes; trace buffers cannot exceed 4 GiB")
+        elif sites and cursor - 1 > I32_MAX and self.era != "E4":
+            self.diag.error(seq, f"the fused trace buffer would be {cursor} bytes, but arg_plus is i32 in IR era "
+                            f"{self.era}: offsets above {I32_MAX} do not fit (E4 widens arg_plus to i64)")
+        return Plan(own, cursor, sites, own.arg)
+
+    def trips(self, run: cg.Run) -> list[int] | None:
+        if not run.loops or self.loops == LoopMode.SHARED:
+            return []
+        what = f"runs traced design @{run.device}:@{run.callee_name} inside an scf.for"
+        if self.loops == LoopMode.ERROR:
+            self.diag.error(run.op, f"{what} (loops=error): unroll the loop, or choose loops=per-iteration "
+                            "(a region per iteration) or loops=shared (one region for every iteration)")
+            return None
+        if self.era == "E1":
+            self.diag.error(run.op, f"{what}: a region per iteration needs an SSA arg_plus to carry the "
+                            "iteration's offset, and arg_plus is an attribute in IR era E1; unroll the loop first, "
+                            "or use loops=shared")
+            return None
+        out = []
+        for loop in run.loops:
+            bounds = [cg.eval_int(v, lambda _: None) for v in list(loop.operands)[:3]]
+            if any(not isinstance(b, int) for b in bounds) or bounds[2] <= 0:
+                self.diag.error(run.op, f"{what} whose trip count is not static: unroll the loop first, or use "
+                                "loops=shared (one region for every iteration)")
+                return None
+            out.append(len(range(*bounds)))
+        return out
+
+    def own_trace(self, seq: Any) -> Own:
+        try:
+            tb = L.read_trace_buffer(seq)
+            slices = L.read_slices(seq) if tb is not None else None
+        except L.LayoutError as e:
+            self.diag.error(seq, str(e))
+            return Own()
+        if tb is not None:
+            if slices is None:
+                size = tb.size
+            elif any(s.call_path is not None for s in slices):
+                size = sum(s.size for s in slices if s.call_path == "")
+            else:  # recorded by mlir-aie's own fuse pass: own slices name this sequence
+                size = sum(s.size for s in slices if (s.device, s.sequence) == (_dev_name(seq), _seq_name(seq)))
+            return Own(tb.arg_index, tb.offset, size, tb.dedicated)
+        if self.era in BUFFER_PATCH_ERAS:
+            return Own()
+        return self.appended_trace(seq) or self.dma_trace(seq)
+
+    def appended_trace(self, seq: Any) -> Own | None:
+        """E1/E2 callee: the parameter its call sites leave out, named by one of its patches."""
+        params = aieir.seq_args(seq)
+        short = [r for r in self.callers(seq) if len(r.op.operands) < len(params)]
+        if not short:
+            return None
+        last = len(params) - 1
+        host = aieir.host_buffer_index(seq, last)
+        named = host is not None and any(aieir.get_int(p, "arg_idx", self.era) == host
+                                         for p in self.patches(seq) if self.is_int_patch(p))
+        for r in short:
+            n = len(r.op.operands)
+            if n == last and named:
+                continue
+            p = params[n]
+            self.diag.error(r.op, f"passes {n} operand(s) but {cg.seq_label(seq)} takes {len(params)}: parameter "
+                            f"#{n} ({p.type}) is missing; only the trace buffer that trace lowering appends (the "
+                            "last parameter, a memref that an address_patch of the callee names) may be left out")
+        nbytes = aieir.memref_bytes(params[last].type) if named else None
+        return Own(last, 0, nbytes or 0, True) if named else Own()
+
+    def dma_trace(self, seq: Any) -> Own:
+        """E1/E2 sequence that nobody leaves a parameter out of: the patch of the trace BD."""
+        dev = aieir.parent_named(seq, "aie.device")
+        found = tracedma.trace_patches(aieir.walk(seq)[1:], tracedma.trace_channels(dev), self.era)
+        own, callers = Own(), self.callers(seq)
+        for p in found:
+            k = aieir.get_int(p, "arg_idx", self.era)
+            b = aieir.block_index_of_host_buffer(seq, k) if k is not None else None
+            if b is None:
+                if callers:
+                    self.diag.error(p, f"this trace patch names host buffer #{k}, which {cg.seq_label(seq)} does not "
+                                    "declare (the fixed-slot trace form of early trace lowering): after inlining it "
+                                    f"would name host buffer #{k} of the dispatched sequence. Re-run trace lowering "
+                                    "so that it appends a trace argument")
+                continue
+            if own.arg is not None and own.arg != b:
+                self.diag.error(p, f"trace patches of {cg.seq_label(seq)} name two host buffers (block arguments "
+                                f"#{own.arg} and #{b}); expected one trace buffer")
+                continue
+            if own.arg is None:
+                arg, plus = aieir.seq_args(seq)[b], self.plus_of(p) or 0
+                dedicated = not callers and not list(arg.uses) and plus == 0
+                size = (aieir.memref_bytes(arg.type) or 0) if dedicated else self.bd_bytes(seq, p)
+                own = Own(b, plus, size, dedicated)
+        return own
+
+    def bd_bytes(self, seq: Any, patch: Any) -> int:
+        key, size = tracedma.patch_bd(patch, self.era), 0
+        for op in aieir.walk(seq, ["aiex.npu.writebd", "aiex.npu.address_patch"]):
+            if op == patch:
+                return size
+            if op.name == "aiex.npu.writebd" and tracedma.writebd_key(op, self.era) == key:
+                size = tracedma.writebd_bytes(op, self.era) or 0
+        return size
+
+    # -- 2. restructure --------------------------------------------------------------------------
+    def restructure(self, seq: Any) -> None:
+        plan = self.plan_of(seq)
+        if not plan.sites:
+            return
+        fused = ir.MemRefType.get([plan.claim], ir.IntegerType.get_signless(8))
+        body = aieir.body(seq)
+        if plan.trace_arg is None:
+            plan.trace_arg = len(body.arguments)
+            body.add_argument(fused, seq.location)
+        elif body.arguments[plan.trace_arg].type != fused:
+            body.arguments[plan.trace_arg].set_type(fused)
+        for site in plan.sites:
+            self.pass_slice(seq, plan, site)
+
+    def pass_slice(self, seq: Any, plan: Plan, site: Site) -> None:
+        run, callee = site.run, site.callee
+        ta = self.plan_of(callee).trace_arg
+        ttype = aieir.seq_args(callee)[ta].type
+        mt = ir.MemRefType(ttype)
+        if mt.rank != 1 or str(mt.element_type) != "i8" or aieir.memref_bytes(ttype) != site.per:
+            raise FusionError(run.op, f"the trace argument #{ta} of {cg.seq_label(callee)} is {ttype}; "
+                                      f"expected memref<{site.per}xi8>")
+        operands = list(run.op.operands)
+        if len(operands) > ta:
+            env, syms = self.loop_env(run.loops if site.trips else [], "")
+            expected, stride = Affine.of(site.cursor), site.per
+            for sym, trips in reversed(list(zip(syms, site.trips))):
+                expected, stride = expected + Affine(0, ((sym, stride),)), stride * trips
+            got = cg.resolve_view(operands[ta], lambda v: cg.eval_int(v, env.get))
+            if got != (aieir.seq_args(seq)[plan.trace_arg], expected.simplify()):
+                raise FusionError(run.op, f"already passes a buffer for the trace argument #{ta} of "
+                                          f"{cg.seq_label(callee)} that is not its region (offset {site.cursor}) "
+                                          f"of this sequence's trace argument #{plan.trace_arg}")
+            return
+        ip = ir.InsertionPoint(run.op)
+        loc = run.op.location
+        offset = self.site_offset(site, ip, loc)
+        view = self.slice_view(aieir.seq_args(seq)[plan.trace_arg], offset, site.per, ttype, ip, loc)
+        self.replace_run(run, operands + [view])
+
+    def site_offset(self, site: Site, ip: Any, loc: Any) -> int | Any:
+        """The byte offset of this call's region: a constant, or index arith on the loop ivs."""
+        if not site.trips:
+            return site.cursor
+        index = ir.IndexType.get()
+        total, stride = None, site.per
+        for loop, trips in reversed(list(zip(site.run.loops, site.trips))):
+            term = _arith("arith.muli", self.iteration_index(loop, ip, loc, index), aieir.constant(stride, index, ip, loc), ip, loc)
+            total = term if total is None else _arith("arith.addi", total, term, ip, loc)
+            stride *= trips
+        return _arith("arith.addi", total, aieir.constant(site.cursor, index, ip, loc), ip, loc)
+
+    @staticmethod
+    def iteration_index(loop: Any, ip: Any, loc: Any, type_: Any) -> Any:
+        """``(iv - lb) / step`` of a constant-bound loop, as ``type_`` (index or i32)."""
+        iv = aieir.body(loop).arguments[0]
+        lb, _, step = (cg.eval_int(v, lambda _: None) for v in list(loop.operands)[:3])
+        index = ir.IndexType.get()
+        v = iv
+        if lb:
+            v = _arith("arith.subi", v, aieir.constant(lb, index, ip, loc), ip, loc)
+        if step != 1:
+            v = _arith("arith.divui", v, aieir.constant(step, index, ip, loc), ip, loc)
+        if type_ != index:
+            v = ir.Operation.create("arith.index_cast", results=[type_], operands=[v], loc=loc, ip=ip).result
+        return v
+
+    @staticmethod
+    def slice_view(buffer: Any, offset: int | Any, size: int, type_: Any, ip: Any, loc: Any) -> Any:
+        dynamic = not isinstance(offset, int)
+        strided = f"strided<[1], offset: {'?' if dynamic else offset}>"
+        sub = ir.Operation.create(
+            "memref.subview", results=[ir.MemRefType.parse(f"memref<{size}xi8, {strided}>")],
+            operands=[buffer] + ([offset] if dynamic else []),
+            attributes={"operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, int(dynamic), 0, 0]),
+                        "static_offsets": ir.DenseI64ArrayAttr.get([cg.DYNAMIC if dynamic else offset]),
+                        "static_sizes": ir.DenseI64ArrayAttr.get([size]),
+                        "static_strides": ir.DenseI64ArrayAttr.get([1])}, loc=loc, ip=ip)
+        cast = ir.Operation.create(
+            "memref.reinterpret_cast", results=[type_], operands=[sub.result],
+            attributes={"operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, 0, 0, 0]),
+                        "static_offsets": ir.DenseI64ArrayAttr.get([0]),
+                        "static_sizes": ir.DenseI64ArrayAttr.get([size]),
+                        "static_strides": ir.DenseI64ArrayAttr.get([1])}, loc=loc, ip=ip)
+        return cast.result
+
+    def replace_run(self, run: cg.Run, operands: list[Any]) -> None:
+        old = run.op
+        new = aieir.create("aiex.run", self.era, operands={"args": operands},
+                           attrs={"runtime_sequence_symbol": old.attributes["runtime_sequence_symbol"]},
+                           ip=ir.InsertionPoint(old), loc=old.location)
+        for na in old.attributes:
+            if na.name not in ("runtime_sequence_symbol",):
+                new.attributes[na.name] = na.attr
+        self.g.replace_run_op(run, new)
+        old.erase()
+
+    # -- 3. rebase -------------------------------------------------------------------------------
+    def needs_rebase(self, seq: Any) -> bool:
+        """Could a call of ``seq`` need different patch values than ``seq`` holds?"""
+        k = op_key(seq)
+        if k not in self.needs_memo:
+            self.needs_memo[k] = bool(self.patches(seq)) or any(
+                self.needs_rebase(self.orig(r.callee)) for r in self.g.runs(seq))
+        return self.needs_memo[k]
+
+    def rebase_root(self, root: Any) -> None:
+        frame = cg.Frame.for_root(root)
+        for run in list(self.g.runs(root)):
+            callee = self.orig(run.callee)
+            if not self.needs_rebase(callee):
+                continue
+            self.enter_loops(frame, run, "")
+            spec = self.specialize(callee, frame.enter(run), root, str(run.ordinal))
+            self.bind(run, callee, spec)
+
+    def loop_env(self, loops: list[Any], path: str) -> tuple[dict[Any, Affine], list[IterSym]]:
+        """Iteration symbols for constant-bound loops, and their ivs as affine values."""
+        env, syms = {}, []
+        for loop in loops:
+            lb, _, step = (cg.eval_int(v, lambda _: None) for v in list(loop.operands)[:3])
+            sym = IterSym(self.sym_count, loop, path)
+            self.sym_count += 1
+            env[aieir.body(loop).arguments[0]] = Affine(lb, ((sym, step),))
+            syms.append(sym)
+        return env, syms
+
+    def enter_loops(self, frame: cg.Frame, run: cg.Run, path: str) -> list[IterSym]:
+        """Bind the ivs of the run's per-iteration loops (in ``frame``) to iteration symbols."""
+        if not run.loops or self.loops != LoopMode.PER_ITERATION or not self.plan_of(self.orig(run.callee)).claim:
+            return []
+        env, syms = self.loop_env(run.loops, path)
+        frame.env.update(env)
+        return syms
+
+    def specialize(self, callee: Any, frame: cg.Frame, root: Any, path: str) -> Spec:
+        rewrites = [self.rewrite(p, frame, root, callee, path) for p in self.patches(callee)]
+        children, local = [], set()
+        for run in self.g.runs(callee):
+            child = self.orig(run.callee)
+            if not self.needs_rebase(child):
+                children.append(Spec(run.callee_name, []))
+                continue
+            syms = self.enter_loops(frame, run, path)
+            local.update(syms)
+            children.append(self.specialize(child, frame.enter(run), root, f"{path}/{run.ordinal}"))
+        needs = sorted({s for r in rewrites if r is not None for s in cg.symbols_of(r[1])}
+                       | {s for c in children for s in c.needs if s not in local}, key=lambda s: s.order)
+        if all(r is None for r in rewrites) and all(
+                c.name == r.callee_name and not c.needs for c, r in zip(children, self.g.runs(callee))):
+            return Spec(_seq_name(callee), [])
+        key = (op_key(callee), tuple(rewrites), tuple((c.name, tuple(c.needs)) for c in children))
+        if key not in self.spec_memo:
+            name = self.copy_name(callee, root, path)
+            self.spec_memo[key] = Spec(name, needs)
+            self.materialize_copy(callee, name, rewrites, children, needs)
+        return self.spec_memo[key]
+
+    def rewrite(self, p: Any, frame: cg.Frame, root: Any, callee: Any, path: str) -> tuple | None:
+        """None (keep the patch) or ``(host buffer index, offset to add)`` for this call site."""
+        where = f"at call path '{path}' of {cg.seq_label(root)}"
+        if not self.is_int_patch(p):
+            ref = frame.buffer(aieir.get_operand(p, "buffer", self.era))
+            if ref is None or not isinstance(ref.offset, Affine):
+                return None  # mlir-aie's -aie-resolve-address-patch-buffers resolves it
+            return ("buffer", aieir.host_buffer_index(root, ref.arg), ref.offset)
+        k = aieir.get_int(p, "arg_idx", self.era)
+        b = aieir.block_index_of_host_buffer(callee, k) if k is not None else None
+        if b is None:
+            raise FusionError(p, f"this address_patch names host buffer #{k}, which {cg.seq_label(callee)} does not "
+                                 f"declare: after inlining {where} it would name host buffer #{k} of the dispatched "
+                                 "sequence")
+        ref = frame.args[b]
+        if not isinstance(ref, BufferRef):
+            raise FusionError(p, f"this address_patch names host buffer #{k} of {cg.seq_label(callee)}, which {where} "
+                                 "is not bound to a static view of a buffer of the dispatched sequence")
+        host = aieir.host_buffer_index(root, ref.arg)
+        if host == k and ref.offset == 0:
+            return None
+        self.check_plus(p, (self.plus_of(p) or 0) + ref.offset, where)
+        return ("int", host, ref.offset)
+
+    def check_plus(self, p: Any, value: int | Affine, where: str) -> None:
+        hi = FOUR_GIB - 1 if self.era == "E4" else I32_MAX
+        if isinstance(value, int) and not 0 <= value <= hi:
+            kind = "i64 (and under 4 GiB)" if self.era == "E4" else f"i32 in IR era {self.era}"
+            raise FusionError(p, f"rebased arg_plus {value} {where} does not fit: arg_plus is {kind}")
+
+    def copy_name(self, callee: Any, root: Any, path: str) -> str:
+        base = f"{_seq_name(callee)}.{_seq_name(root)}.{re.sub(r'[^0-9A-Za-z_]', '_', path)}"
+        name, n, dev = base, 1, _dev_name(callee)
+        taken = {s.name for s in self.spec_memo.values()}
+        while name in taken or (
+                (dev, name) in self.g.by_symbol and self.orig(self.g.by_symbol[(dev, name)]) != callee):
+            n += 1
+            name = f"{base}.{n}"
+        return name
+
+    def materialize_copy(self, callee: Any, name: str, rewrites: list, children: list[Spec],
+                         needs: list[IterSym]) -> None:
+        dev = _dev_name(callee)
+        existing = self.g.by_symbol.get((dev, name))
+        if existing is not None:
+            return  # made by an earlier run of this pass from the same inputs
+        copy = callee.clone(ip=ir.InsertionPoint.after(callee))
+        copy.attributes["sym_name"] = ir.StringAttr.get(name)
+        copy.attributes["sym_visibility"] = ir.StringAttr.get("private")
+        copy.attributes[L.SPECIALIZED_FROM] = ir.FlatSymbolRefAttr.get(_seq_name(callee))
+        for attr in (L.TRACE_BUFFER, L.TRACE_SLICES, L.OUR_TRACE_BUFFER, L.OUR_TRACE_SLICES, L.SLICE_PATHS):
+            if aieir.attr_or_none(copy, attr) is not None:
+                del copy.attributes[attr]
+        body = aieir.body(copy)
+        params = {s: body.add_argument(ir.IntegerType.get_signless(32), copy.location) for s in needs}
+        self.g.add_sequence(copy, dev)
+        for p, orig_p, rw in zip(self.patches(copy), self.patches(callee), rewrites):
+            if rw is not None:
+                self.apply_rewrite(p, orig_p, rw, params)
+        loops = aieir.walk(copy, ["scf.for"])
+        orig_loops = aieir.walk(callee, ["scf.for"])
+        for run, spec in zip(aieir.walk(copy, ["aiex.run"]), children):
+            run.attributes["runtime_sequence_symbol"] = ir.FlatSymbolRefAttr.get(spec.name)
+            extra = []
+            for s in spec.needs:
+                if s in params:
+                    extra.append(params[s])
+                else:  # a loop of this callee: compute its iteration index in the copy
+                    loop = loops[orig_loops.index(s.loop)]
+                    extra.append(self.iteration_index(loop, ir.InsertionPoint(run), run.location,
+                                                      ir.IntegerType.get_signless(32)))
+            if extra:
+                self._append_operands(run, extra)
+
+    def _append_operands(self, op: Any, extra: list[Any]) -> None:
+        new = aieir.create("aiex.run", self.era, operands={"args": list(op.operands) + extra},
+                           attrs={"runtime_sequence_symbol": op.attributes["runtime_sequence_symbol"]},
+                           ip=ir.InsertionPoint(op), loc=op.location)
+        op.erase()
+        del new  # the copy is reached by walking it; nothing else holds its runs
+
+    def apply_rewrite(self, p: Any, orig_p: Any, rw: tuple, params: dict[IterSym, Any]) -> None:
+        kind, host, delta = rw
+        ip, loc = ir.InsertionPoint(p), p.location
+        if self.era == "E1":
+            aieir.set_attr(p, "arg_idx", host, self.era)
+            aieir.set_attr(p, "arg_plus", (self.plus_of(orig_p) or 0) + delta, self.era)
+            return
+        old = aieir.get_operand(p, "arg_plus", self.era)
+        base = self.plus_of(orig_p)
+        total = (base if base is not None else 0) + delta
+        type_ = old.type
+        if isinstance(total, int) and base is not None:
+            if self.era == "E4" and total > I32_MAX:
+                type_ = ir.IntegerType.get_signless(64)
+            value = aieir.constant(total, type_, ip, loc)
+        else:
+            value = self.affine_value(Affine.of(delta), params, type_, ip, loc)
+            if base is None or base != 0:
+                value = _arith("arith.addi", old, value, ip, loc)
+        if kind == "buffer":
+            addr_val = aieir.get_operand(p, "addr_val", self.era)
+            aieir.create("aiex.npu.address_patch", self.era,
+                         operands={"addr_val": addr_val, "arg_plus": value},
+                         attrs={"addr": p.attributes["addr"], "arg_idx": host}, ip=ip, loc=loc)
+            p.erase()
+            return
+        aieir.set_attr(p, "arg_idx", host, self.era)
+        p.operands[_operand_index(p, "arg_plus", self.era)] = value
+
+    @staticmethod
+    def affine_value(a: Affine, params: dict[IterSym, Any], type_: Any, ip: Any, loc: Any) -> Any:
+        v = aieir.constant(a.const, type_, ip, loc)
+        for sym, coeff in a.terms:
+            it = params[sym]
+            if it.type != type_:
+                it = ir.Operation.create("arith.extui", results=[type_], operands=[it], loc=loc, ip=ip).result
+            term = _arith("arith.muli", it, aieir.constant(coeff, type_, ip, loc), ip, loc)
+            v = _arith("arith.addi", v, term, ip, loc)
+        return v
+
+    def bind(self, run: cg.Run, callee: Any, spec: Spec) -> None:
+        """Point a root's run at its specialization, passing the iteration indices it needs."""
+        if spec.name != run.callee_name:
+            run.op.attributes["runtime_sequence_symbol"] = ir.FlatSymbolRefAttr.get(spec.name)
+            run.callee_name = spec.name
+            run.callee = self.g.by_symbol[(run.device, spec.name)]
+        n = len(aieir.seq_args(callee))
+        operands = list(run.op.operands)
+        if len(operands) != n + len(spec.needs):
+            i32 = ir.IntegerType.get_signless(32)
+            extra = [self.iteration_index(s.loop, ir.InsertionPoint(run.op), run.op.location, i32) for s in spec.needs]
+            self.replace_run(run, operands[:n] + extra)
+
+    # -- 4. record -------------------------------------------------------------------------------
+    def slices(self, seq: Any) -> list[L.Slice]:
+        plan = self.plan_of(seq)
+        out = []
+        if plan.own.size:
+            out.append(L.Slice(_dev_name(seq), _seq_name(seq), "", 0 if plan.sites else plan.own.offset,
+                               plan.own.size))
+        for site in plan.sites:
+            inner = self.slices(site.callee)
+            for i, idx in enumerate(_iterations(site.trips)):
+                step = str(site.run.ordinal) + "".join(f"[{k}]" for k in idx)
+                base = site.cursor + i * site.per
+                out.extend(L.Slice(s.device, s.sequence, _join(step, s.call_path), base + s.offset, s.size)
+                           for s in inner)
+        return out
+
+    def record(self, seq: Any) -> None:
+        plan = self.plan_of(seq)
+        if plan.claim == 0:
+            return
+        slices = self.back_to_back(seq, self.slices(seq))
+        ta = plan.trace_arg
+        fused = bool(plan.sites)
+        lay = L.Layout(_dev_name(seq), _seq_name(seq), ta, aieir.host_buffer_index(seq, ta),
+                       plan.claim if fused else plan.own.size, 0 if fused else plan.own.offset,
+                       True if fused else plan.own.dedicated, slices)
+        if L.read_layout(seq) != lay:
+            L.write_layout(seq, lay, self.era)
+
+    def events(self, seq: Any, path: str, at: Any) -> Any:
+        """Trace starts and device loads in execution order (per-iteration loops expanded)."""
+        plan = self.plan_of(seq)
+        if plan.own.size:
+            yield ("trace", path, _dev_name(seq), at)
+        sites = {op_key(s.run.op): s for s in plan.sites}
+        for op in aieir.walk(seq, ["aiex.configure", "aiex.npu.load_pdi", "aiex.run"]):
+            if op.name != "aiex.run":
+                ref = aieir.attr_or_none(op, "symbol" if op.name == "aiex.configure" else "device_ref")
+                if ref is not None:
+                    yield ("load", aieir.symref_name(ref), None, None)
+                continue
+            site = sites.get(op_key(op))
+            if site is None:
+                continue
+            for idx in _iterations(site.trips):
+                step = str(site.run.ordinal) + "".join(f"[{k}]" for k in idx)
+                yield from self.events(site.callee, f"{path}/{step}" if path else step, op)
+
+    def back_to_back(self, seq: Any, slices: list[L.Slice]) -> list[L.Slice]:
+        loaded, last, pairs = _dev_name(seq), None, []
+        for kind, path, dev, op in self.events(seq, "", seq):
+            if kind == "load":
+                if path != loaded:
+                    loaded, last = path, None
+                continue
+            if last is not None and last[1] == dev and last[0] != path:
+                pairs.append((last[0], path, dev, op))
+            last = (path, dev)
+        for a, b, dev, op in pairs:
+            if self.merge and self._merge(slices, a, b):
+                continue
+            if op_key(op) in self.warned:
+                continue
+            self.warned.add(op_key(op))
+            why = ("their regions are not adjacent, so they cannot be merged" if self.merge else
+                   f"put another device's aiex.configure between them, or set merge-back-to-back to record one "
+                   f"slice '{a}+{b}'")
+            self.diag.warning(op, f"back-to-back runs of @{dev} share its trace BD: nothing reconfigures the device "
+                                  f"between call '{a}' and call '{b}', so the trace of call '{b}' continues in the "
+                                  f"region of call '{a}'; {why}")
+        return slices
+
+    @staticmethod
+    def _merge(slices: list[L.Slice], a: str, b: str) -> bool:
+        ia = next((i for i, s in enumerate(slices) if s.call_path is not None and a in s.call_path.split("+")), None)
+        ib = next((i for i, s in enumerate(slices) if s.call_path == b), None)
+        if ia is None or ib is None or slices[ia].end != slices[ib].offset:
+            return False
+        sa, sb = slices[ia], slices[ib]
+        slices[ia] = L.Slice(sa.device, sa.sequence, f"{sa.call_path}+{b}", sa.offset, sa.size + sb.size)
+        del slices[ib]
+        return True
+
+
+def _iterations(trips: list[int]) -> list[tuple[int, ...]]:
+    out: list[tuple[int, ...]] = [()]
+    for t in trips:
+        out = [idx + (k,) for idx in out for k in range(t)]
+    return out
+
+
+def _arith(name: str, a: Any, b: Any, ip: Any, loc: Any) -> Any:
+    return ir.Operation.create(name, results=[a.type], operands=[a, b], loc=loc, ip=ip).result
+
+
+def _operand_index(op: Any, name: str, era: str) -> int:
+    from . import schema as S
+
+    d = S.opdef(era, op.name)
+    if d.segments:
+        sizes = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
+    else:
+        flexible = len(op.operands) - sum(o.arity == "single" for o in d.operands)
+        sizes = [1 if o.arity == "single" else flexible for o in d.operands]
+    pos = 0
+    for o, k in zip(d.operands, sizes):
+        if o.name == name:
+            return pos
+        pos += k
+    raise KeyError(name)

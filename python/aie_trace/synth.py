@@ -1,0 +1,227 @@
+"""Synthesize trace-lowered modules in generic form, per IR era, for tests, examples and benchmarks.
+
+A traced design is what mlir-aie's trace lowering leaves (aie-ir.md §11, npu1 values): a core tile
+traced into shim S2MM channel 1 through an ``aie.packet_flow``, and in its runtime sequence the
+trace-unit register writes, the trace BD (``writebd`` BD 15, ``address_patch``, controller-id
+``maskwrite32``, task-queue ``write32``), the start broadcast and, at the end, the stop broadcast.
+The trace buffer is named as each era names it: E1/E2 an appended ``memref<Nxi8>`` argument and an
+integer ``arg_idx`` (the host-buffer index), E3/E4 a ``buffer`` operand and ``trace_buffer``.
+``trace_arg="fixed"`` gives the early E1 form (no argument; ``arg_idx = 4``), and ``"reuse"`` the
+``reuse_output_buffer`` form (trace after the last data argument's bytes).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import count
+
+from . import tracedma
+
+NPU1_1COL = 5
+TRACE_BD, TRACE_CHANNEL, SHIM_PKT_ID = 15, 1, 15
+CORE_ROW = 2
+# tile-local register offsets (aie-registers.md)
+TIMER_CONTROL, EVENT_GENERATE = 0x34000, 0x34008
+BROADCAST_15_A, BROADCAST_14_A = 0x3404C, 0x34048
+TRACE_CONTROL0, TRACE_CONTROL1, TRACE_EVENT0, TRACE_EVENT1 = 0x340D0, 0x340D4, 0x340E0, 0x340E4
+CORE_BROADCAST_15, CORE_BROADCAST_14, SHIM_USER_EVENT_0, SHIM_USER_EVENT_1 = 122, 121, 126, 127
+
+WRITEBD_ZERO = ("buffer_offset", "d0_size", "d0_stride", "d0_zero_after", "d0_zero_before", "d1_size",
+                "d1_stride", "d1_zero_after", "d1_zero_before", "d2_size", "d2_stride", "d2_zero_after",
+                "d2_zero_before", "iteration_current", "iteration_size", "iteration_stride", "lock_acq_enable",
+                "lock_acq_id", "lock_acq_val", "lock_rel_id", "lock_rel_val", "next_bd", "out_of_order_id",
+                "packet_id", "packet_type", "use_next_bd")
+
+
+def _i32(v: int) -> int:
+    v &= 0xFFFFFFFF
+    return v - (1 << 32) if v >= 1 << 31 else v
+
+
+def memref_bytes(type_text: str) -> int:
+    inner = type_text[type_text.index("<") + 1:type_text.rindex(">")]
+    *dims, elem = inner.split("x")
+    n = 1
+    for d in dims:
+        n *= int(d)
+    return n * max(1, int(elem.lstrip("ibf")) // 8)
+
+
+@dataclass
+class Body:
+    """Lines of one region with fresh SSA names, in the op forms of ``era``."""
+
+    era: str
+    prefix: str
+    lines: list[str] = field(default_factory=list)
+    _n: "count[int]" = field(default_factory=count)
+
+    def ssa(self) -> str:
+        return f"%{self.prefix}{next(self._n)}"
+
+    def const(self, value: int, type_: str = "i32") -> str:
+        name = self.ssa()
+        self.lines.append(f"{name} = arith.constant {_i32(value) if type_ == 'i32' else value} : {type_}")
+        return name
+
+    def write32(self, address: int, value: int, col: int, row: int) -> None:
+        if self.era == "E1":
+            self.lines.append(f'"aiex.npu.write32"() <{{address = {address} : ui32, column = {col} : i32, '
+                              f'row = {row} : i32, value = {value & 0xFFFFFFFF} : ui32}}> : () -> ()')
+        else:
+            a, v = self.const(address), self.const(value)
+            self.lines.append(f'"aiex.npu.write32"({a}, {v}) <{{column = {col} : i32, row = {row} : i32}}> '
+                              ': (i32, i32) -> ()')
+
+    def maskwrite32(self, address: int, value: int, mask: int, col: int, row: int) -> None:
+        if self.era == "E1":
+            self.lines.append(f'"aiex.npu.maskwrite32"() <{{address = {address} : ui32, column = {col} : i32, '
+                              f'mask = {mask} : ui32, row = {row} : i32, value = {value} : ui32}}> : () -> ()')
+        else:
+            a, v, m = self.const(address), self.const(value), self.const(mask)
+            self.lines.append(f'"aiex.npu.maskwrite32"({a}, {v}, {m}) <{{column = {col} : i32, row = {row} : i32}}> '
+                              ': (i32, i32, i32) -> ()')
+
+    def writebd(self, col: int, bd: int, nbytes: int) -> None:
+        fields = {f: 0 for f in WRITEBD_ZERO}
+        fields.update(bd_id=bd, buffer_length=nbytes // 4, column=col, enable_packet=1, row=0, valid_bd=1,
+                      burst_length=64)
+        text = ", ".join(f"{k} = {v} : i32" for k, v in sorted(fields.items()))
+        self.lines.append(f'"aiex.npu.writebd"() <{{{text}}}> : () -> ()')
+
+    def address_patch(self, addr: int, arg_plus: int, arg_idx: int | None = None,
+                      buffer: tuple[str, str] | None = None) -> None:
+        if self.era == "E1":
+            self.lines.append(f'"aiex.npu.address_patch"() <{{addr = {addr} : ui32, arg_idx = {arg_idx} : i32, '
+                              f'arg_plus = {arg_plus} : i32}}> : () -> ()')
+            return
+        p = self.const(arg_plus)
+        if self.era == "E2":
+            self.lines.append(f'"aiex.npu.address_patch"({p}) <{{addr = {addr} : ui32, arg_idx = {arg_idx} : i32}}> '
+                              ': (i32) -> ()')
+        elif buffer is not None:
+            self.lines.append(f'"aiex.npu.address_patch"({p}, {buffer[0]}) <{{addr = {addr} : ui32, '
+                              f'operandSegmentSizes = array<i32: 0, 1, 1>}}> : (i32, {buffer[1]}) -> ()')
+        else:
+            self.lines.append(f'"aiex.npu.address_patch"({p}) <{{addr = {addr} : ui32, arg_idx = {arg_idx} : i32, '
+                              'operandSegmentSizes = array<i32: 0, 1, 0>}> : (i32) -> ()')
+
+
+@dataclass
+class Design:
+    """One traced (or untraced, ``trace_bytes = 0``) design: an ``aie.device`` with one sequence."""
+
+    device: str
+    sequence: str
+    data: tuple[str, ...] = ("memref<64xi32>",)
+    trace_bytes: int = 8192
+    events: tuple[int, ...] = (33, 34)  # INSTR_EVENT_0, INSTR_EVENT_1
+    pkt_id: int = 1
+    col: int = 0
+    trace_arg: str = "appended"  # appended | fixed | reuse
+
+    def args(self, era: str) -> list[str]:
+        extra = [f"memref<{self.trace_bytes}xi8>"] if self.trace_bytes and self.trace_arg == "appended" else []
+        return list(self.data) + extra
+
+    def text(self, era: str) -> str:
+        args = self.args(era)
+        b = Body(era, f"{self.sequence}_")
+        traced = bool(self.trace_bytes)
+        if traced:
+            self._trace_start(b, args)
+        if self.data and self.data[0].startswith("memref"):
+            b.lines.append(f'"aiex.npu.dma_memcpy_nd"(%arg0) <{{id = 0 : i64, metadata = @{self.sequence}_in, '
+                           'operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = array<i64: 0, 0, 0, 0>, '
+                           f'static_sizes = array<i64: 1, 1, 1, {self._elems(self.data[0])}>, '
+                           f'static_strides = array<i64: 0, 0, 0, 1>}}> : ({self.data[0]}) -> ()')
+            b.lines.append(f'"aiex.npu.dma_wait"() <{{symbol = @{self.sequence}_in}}> : () -> ()')
+        if traced:
+            b.write32(BROADCAST_14_A, SHIM_USER_EVENT_0, self.col, 0)
+            b.write32(EVENT_GENERATE, SHIM_USER_EVENT_0, self.col, 0)
+        attrs = f'sym_name = "{self.sequence}"'
+        if traced and era in ("E3", "E4"):
+            ta = len(args) - 1 if self.trace_arg == "appended" else len(args) - 1
+            offset = 0 if self.trace_arg == "appended" else memref_bytes(args[-1])
+            dedicated = "true" if self.trace_arg == "appended" else "false"
+            attrs += (f", trace_buffer = #aie.trace_buffer<arg_index = {ta}, offset = {offset}, "
+                      f"size = {self.trace_bytes}, dedicated = {dedicated}>")
+        sig = ", ".join(f"%arg{i}: {t}" for i, t in enumerate(args))
+        tiles = [f'%{self.device}_shim = "aie.tile"() <{{col = {self.col} : i32, row = 0 : i32}}> : () -> index',
+                 f'%{self.device}_core = "aie.tile"() <{{col = {self.col} : i32, row = {CORE_ROW} : i32}}> : () -> index']
+        if self.data and self.data[0].startswith("memref"):
+            tiles.append(f'"aie.shim_dma_allocation"(%{self.device}_shim) <{{channel_dir = 1 : i32, '
+                         f'channel_index = 0 : i64, sym_name = "{self.sequence}_in"}}> : (index) -> ()')
+        if traced:
+            tiles += [f'"aie.packet_flow"() <{{ID = {self.pkt_id} : i8, keep_pkt_header = true}}> ({{',
+                      f'  "aie.packet_source"(%{self.device}_core) <{{bundle = 9 : i32, channel = 0 : i32}}> : (index) -> ()',
+                      f'  "aie.packet_dest"(%{self.device}_shim) <{{bundle = 1 : i32, channel = {TRACE_CHANNEL} : i32}}> '
+                      ': (index) -> ()',
+                      '  "aie.end"() : () -> ()', '}) : () -> ()']
+        seq = [f'"aie.runtime_sequence"() <{{{attrs}}}> ({{', f"^bb0({sig}):"] + [f"  {x}" for x in b.lines] + [
+            "}) : () -> ()"]
+        return device(self.device, tiles + seq)
+
+    @staticmethod
+    def _elems(t: str) -> int:
+        inner = t[t.index("<") + 1:t.rindex(">")]
+        n = 1
+        for d in inner.split("x")[:-1]:
+            n *= int(d)
+        return n
+
+    def _trace_start(self, b: Body, args: list[str]) -> None:
+        col = self.col
+        slots = list(self.events) + [0] * (8 - len(self.events))
+        b.write32(TIMER_CONTROL, CORE_BROADCAST_15 << 8, col, CORE_ROW)
+        b.write32(TRACE_CONTROL0, (CORE_BROADCAST_14 << 24) | (CORE_BROADCAST_15 << 16), col, CORE_ROW)
+        b.write32(TRACE_CONTROL1, self.pkt_id, col, CORE_ROW)
+        b.write32(TRACE_EVENT0, sum(e << (8 * i) for i, e in enumerate(slots[:4])), col, CORE_ROW)
+        b.write32(TRACE_EVENT1, sum(e << (8 * i) for i, e in enumerate(slots[4:])), col, CORE_ROW)
+        b.writebd(col, TRACE_BD, self.trace_bytes)
+        addr = tracedma.bd_address_word(col, TRACE_BD)
+        memrefs = [t for t in args if t.startswith("memref")]
+        if self.trace_arg == "fixed":
+            b.address_patch(addr, 0, arg_idx=4)
+        elif self.trace_arg == "reuse":
+            last = len(args) - 1
+            if b.era in ("E3", "E4"):
+                b.address_patch(addr, memref_bytes(args[-1]), buffer=(f"%arg{last}", args[-1]))
+            else:
+                b.address_patch(addr, memref_bytes(args[-1]), arg_idx=len(memrefs) - 1)
+        elif b.era in ("E3", "E4"):
+            b.address_patch(addr, 0, buffer=(f"%arg{len(args) - 1}", args[-1]))
+        else:
+            b.address_patch(addr, 0, arg_idx=len(memrefs) - 1)
+        b.maskwrite32(tracedma.DMA_CTRL_BASE + 8 * TRACE_CHANNEL, SHIM_PKT_ID << 8, 0x1F00, col, 0)
+        b.write32(tracedma.task_queue_offset(TRACE_CHANNEL, tracedma.S2MM), 0x80000000 | TRACE_BD, col, 0)
+        b.write32(TIMER_CONTROL, SHIM_USER_EVENT_1 << 8, col, 0)
+        b.write32(BROADCAST_15_A, SHIM_USER_EVENT_1, col, 0)
+        b.write32(EVENT_GENERATE, SHIM_USER_EVENT_1, col, 0)
+
+
+def device(name: str, lines: list[str], kind: int = NPU1_1COL) -> str:
+    inner = "\n".join(f"  {x}" for x in lines)
+    return (f'"aie.device"() <{{device = {kind} : i32, sym_name = "{name}"}}> ({{\n{inner}\n'
+            '  "aie.end"() : () -> ()\n}) : () -> ()')
+
+
+def sequence(name: str, args: list[str], body: list[str], attrs: str = "") -> list[str]:
+    sig = ", ".join(f"%arg{i}: {t}" for i, t in enumerate(args))
+    extra = f", {attrs}" if attrs else ""
+    return ([f'"aie.runtime_sequence"() <{{sym_name = "{name}"{extra}}}> ({{', f"^bb0({sig}):"]
+            + [f"  {x}" for x in body] + ["}) : () -> ()"])
+
+
+def configure(dev: str, runs: list[str]) -> list[str]:
+    return [f'"aiex.configure"() <{{symbol = @{dev}}}> ({{'] + [f"  {r}" for r in runs] + ["}) : () -> ()"]
+
+
+def run(seq: str, operands: list[str], types: list[str]) -> str:
+    return (f'"aiex.run"({", ".join(operands)}) <{{runtime_sequence_symbol = @{seq}}}> '
+            f': ({", ".join(types)}) -> ()')
+
+
+def module(*parts: str) -> str:
+    inner = "\n".join("  " + line for p in parts for line in p.splitlines())
+    return f"module {{\n{inner}\n}}\n"
