@@ -36,7 +36,9 @@ def lit_results(tmp_path_factory) -> dict[str, dict]:
     report = out / "lit.json"
     env = dict(os.environ, AIE_TRACE_LIT_OUT=str(out))
     jobs = os.environ.get("LIT_JOBS", str(os.cpu_count() or 2))
-    proc = subprocess.run([sys.executable, "-m", "lit", "-q", "-j", jobs, "-o", str(report), str(LIT_ROOT)],
+    # The lit package has no __main__ module: call its entry point.
+    lit = [sys.executable, "-c", "from lit.main import main; main()"]
+    proc = subprocess.run([*lit, "-q", "-j", jobs, "-o", str(report), str(LIT_ROOT)],
                           capture_output=True, text=True, env=env)
     if not report.exists():
         pytest.fail(f"lit did not run:\n{proc.stdout}\n{proc.stderr}")
