@@ -1,0 +1,147 @@
+"""Per-slice summaries of decoded traces: what each call site's design did, at a glance.
+
+For each slice: how full it is, packet counts, per trace unit the events per name and the first and
+last timestamp, the kernel cycles between ``INSTR_EVENT_0`` / ``INSTR_EVENT_1`` pairs (count, min,
+median, max; a second ``INSTR_EVENT_0`` before the ``INSTR_EVENT_1`` is ignored), and warnings: an
+empty slice, a full slice, every decoding anomaly, events from units the design does not configure,
+timer restarts. :func:`format_table` prints them, :func:`to_json` gives the same as JSON.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .decode import SliceDecode, Stream, unit_label
+
+KERNEL_BEGIN, KERNEL_END = "INSTR_EVENT_0", "INSTR_EVENT_1"
+
+
+@dataclass
+class KernelCycles:
+    count: int
+    min: int
+    median: float
+    max: int
+
+
+@dataclass
+class UnitSummary:
+    unit: str
+    pkt_type: int
+    col: int
+    row: int
+    pkt_ids: list[int]
+    events: dict[str, int]
+    first: int | None
+    last: int | None
+    kernel: KernelCycles | None = None
+
+
+@dataclass
+class SliceSummary:
+    device: str
+    sequence: str
+    call_path: str | None
+    label: str
+    offset: int
+    size: int
+    used_bytes: int
+    packets: int
+    valid_packets: int
+    invalid_packets: int
+    events: int
+    units: list[UnitSummary] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def fill(self) -> float:
+        return self.used_bytes / self.size if self.size else 0.0
+
+
+def kernel_cycles(begin0: np.ndarray, begin1: np.ndarray) -> np.ndarray:
+    """Cycles from each first ``INSTR_EVENT_0`` to the next ``INSTR_EVENT_1`` (begin times)."""
+    times = np.concatenate([begin0, begin1])
+    tags = np.concatenate([np.zeros(len(begin0), np.int8), np.ones(len(begin1), np.int8)])
+    order = np.lexsort((tags, times))
+    times, tags = times[order], tags[order]
+    if len(tags) < 2:
+        return np.zeros(0, dtype=np.int64)
+    head = np.concatenate([[True], tags[1:] != tags[:-1]])
+    run_start = np.flatnonzero(head)
+    run_of = np.cumsum(head) - 1
+    ends = np.flatnonzero(head & (tags == 1))
+    ends = ends[ends > 0]
+    return times[ends] - times[run_start[run_of[ends - 1]]]
+
+
+def _unit(sd: SliceDecode, stream: Stream) -> UnitSummary:
+    key = stream.key
+    events: dict[str, int] = {}
+    begins: dict[str, np.ndarray] = {}
+    for slot in range(8):
+        r = stream.slot_range(slot)
+        if r.stop > r.start:
+            name = sd.slot_name(key, slot)
+            events[name] = events.get(name, 0) + (r.stop - r.start)
+            begins.setdefault(name, stream.begin[r])
+    first = int(stream.begin.min()) if len(stream) else None
+    last = int(stream.end.max()) if len(stream) else None
+    u = UnitSummary(unit_label(key).split("(")[0], key.pkt_type, key.col, key.row, list(stream.pkt_ids),
+                    events, first, last)
+    if KERNEL_BEGIN in begins and KERNEL_END in begins:
+        cyc = kernel_cycles(begins[KERNEL_BEGIN], begins[KERNEL_END])
+        if len(cyc):
+            u.kernel = KernelCycles(int(len(cyc)), int(cyc.min()), float(np.median(cyc)), int(cyc.max()))
+    return u
+
+
+def summarize(sd: SliceDecode) -> SliceSummary:
+    r = sd.result
+    s = SliceSummary(sd.device, sd.sequence, sd.call_path, sd.label, sd.offset, sd.size, r.used_bytes, r.packets,
+                     r.valid_packets, r.invalid_packets, r.events)
+    s.units = [_unit(sd, st) for _, st in sorted(r.streams.items())]
+    if r.valid_packets == 0:
+        s.warnings.append("empty: no trace packet was written to this slice")
+    if r.full:
+        s.warnings.append("full: the trace filled this slice and later events were lost "
+                          "(raise the trace buffer size)")
+    s.warnings += [a.describe() for a in r.anomalies]
+    for key in sd.unconfigured_streams():
+        s.warnings.append(f"events from {unit_label(key)}, which {sd.kernel} does not configure")
+    for key, st in sorted(r.streams.items()):
+        if st.timer_restarts:
+            s.warnings.append(f"the timer of {unit_label(key)} restarted {st.timer_restarts} time(s): "
+                              "more than one run wrote this slice")
+    return s
+
+
+def to_json(summaries: list[SliceSummary], **meta: Any) -> dict[str, Any]:
+    out = []
+    for s in summaries:
+        d = asdict(s)
+        d["fill"] = round(s.fill, 6)
+        out.append(d)
+    return {**meta, "slices": out}
+
+
+def format_table(summaries: list[SliceSummary]) -> str:
+    lines: list[str] = []
+    for s in summaries:
+        lines.append(f"{s.label}  bytes {s.offset:#x}+{s.size:#x}  used {s.used_bytes} ({s.fill:.0%})  "
+                     f"packets {s.valid_packets} valid, {s.invalid_packets} invalid  events {s.events}")
+        for u in s.units:
+            span = f"cycles {u.first}..{u.last}" if u.first is not None else "no events"
+            lines.append(f"  {u.unit}({u.col},{u.row})  {span}")
+            width = max((len(n) for n in u.events), default=0)
+            for name, count in u.events.items():
+                lines.append(f"    {name:<{width}}  {count:>10}")
+            if u.kernel is not None:
+                k = u.kernel
+                lines.append(f"    kernel cycles ({KERNEL_BEGIN} -> {KERNEL_END}): {k.count} runs, min {k.min}, "
+                             f"median {k.median:g}, max {k.max}")
+        for w in s.warnings:
+            lines.append(f"  warning: {w}")
+    return "\n".join(lines)
