@@ -2,7 +2,7 @@
 
 Prints what it allocated and a summary per slice; writes the raw trace buffer (``trace.bin``),
 one file per slice (``slice<k>.bin``) and ``slices.json`` (the layout with file names) to the
-output directory.
+output directory, and with ``--save-buffers`` the data buffers (``buffer<i>.npy``).
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--input", action="append", default=[], metavar="INDEX=FILE",
                    help="data for host buffer INDEX (.npy or raw bytes); other buffers are zero-filled")
     p.add_argument("-o", "--out-dir", type=Path, default=Path("."), help="where to write the trace files")
+    p.add_argument("--save-buffers", action="store_true",
+                   help="also write every data buffer after the run as buffer<INDEX>.npy")
     p.add_argument("--fingerprint", metavar="FP", help="refuse to run unless the calling convention is FP")
     p.add_argument("--require-manifest", action="store_true",
                    help="refuse binaries without a calling-convention manifest next to them")
@@ -104,6 +106,11 @@ def run(args: argparse.Namespace) -> int:
         return 1
     for warning in getattr(result.backend_result, "warnings", []):
         print(f"emu: warning: {warning}", file=sys.stderr)
+    if args.save_buffers:
+        args.out_dir.mkdir(parents=True, exist_ok=True)
+        for arg, data in zip(design.convention.args, result.buffers):
+            if arg.role == "data":
+                np.save(args.out_dir / f"buffer{arg.index}.npy", data)
     if design.convention.layout is not None:
         _write_trace(result, args.out_dir)
     return 0

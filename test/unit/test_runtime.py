@@ -173,7 +173,7 @@ def test_cli_runs_and_writes_trace_files(write, tmp_path, capsys):
     mlir = write("f.mlir", multi_design_module("E4", CALLS))
     np.save(tmp_path / "in.npy", np.arange(64, dtype=np.int32))
     out = tmp_path / "out"
-    assert run_cli.main([str(mlir), "-o", str(out), "--input", f"0={tmp_path / 'in.npy'}"]) == 0
+    assert run_cli.main([str(mlir), "-o", str(out), "--input", f"0={tmp_path / 'in.npy'}", "--save-buffers"]) == 0
     text = capsys.readouterr().out
     assert "host buffer 0  arg0   i32[64]  256 bytes  (input)" in text
     assert "host buffer 2  trace  i8[24576]  24576 bytes  (trace, zero-filled)" in text
@@ -184,6 +184,8 @@ def test_cli_runs_and_writes_trace_files(write, tmp_path, capsys):
     raw = (out / "trace.bin").read_bytes()
     assert len(raw) == 3 * SIZE and (out / "slice1.bin").read_bytes() == raw[SIZE:2 * SIZE]
     assert all(e["written"] > 0 for e in entries)
+    assert (np.load(out / "buffer0.npy") == np.arange(64)).all() and np.load(out / "buffer1.npy").shape == (64,)
+    assert not (out / "buffer2.npy").exists()  # the trace buffer is written as trace.bin and slices
 
 
 def test_cli_reports_an_emulator_fault_with_its_location(write, capsys):
