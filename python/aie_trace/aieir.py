@@ -372,10 +372,15 @@ def constant_int(value: Any) -> int | None:
 
 
 def get_int(op: Any, name: str, era: str) -> int | None:
-    """An integer field by ODS name: an attribute in one era, a constant operand in another."""
+    """An integer field by ODS name: an attribute in one era, a constant operand in another. Read
+    either way it is the same number: a field that some era types as an unsigned attribute
+    (``write32.value: ui32``) reads an i32 constant operand as unsigned too."""
     d = S.opdef(era, op.name)
     if d is not None and d.operand(name) is not None:
-        return constant_int(get_operand(op, name, era))
+        value = constant_int(get_operand(op, name, era))
+        unsigned = [a.type for e in S.ERAS if (od := S.opdef(e, op.name)) and (a := od.attr(name))
+                    and a.type.startswith("ui")]
+        return value & ((1 << int(unsigned[0][2:])) - 1) if value is not None and unsigned else value
     return int_attr_value(attr_or_none(op, name))
 
 
