@@ -113,6 +113,7 @@ class Fusion:
         self.needs_memo: dict[int, bool] = {}
         self.sym_count = 0
         self.warned: set[int] = set()
+        self.last_copy: dict[int, Any] = {}  # callee -> the copy made last (copies follow in order)
 
     # -- helpers ---------------------------------------------------------------------------------
     def orig(self, seq: Any) -> Any:
@@ -506,13 +507,14 @@ class Fusion:
         existing = self.g.by_symbol.get((dev, name))
         if existing is not None:
             return  # made by an earlier run of this pass from the same inputs
-        copy = callee.clone(ip=ir.InsertionPoint.after(callee))
+        after = self.last_copy.get(op_key(callee), callee)
+        copy = callee.clone(ip=ir.InsertionPoint.after(after))
+        self.last_copy[op_key(callee)] = copy
         copy.attributes["sym_name"] = ir.StringAttr.get(name)
         copy.attributes["sym_visibility"] = ir.StringAttr.get("private")
+        # The copy keeps the callee's layout attributes: readers skip specialized copies, and
+        # deleting a property of an unregistered op corrupts it in these bindings.
         copy.attributes[L.SPECIALIZED_FROM] = ir.FlatSymbolRefAttr.get(_seq_name(callee))
-        for attr in (L.TRACE_BUFFER, L.TRACE_SLICES, L.OUR_TRACE_BUFFER, L.OUR_TRACE_SLICES, L.SLICE_PATHS):
-            if aieir.attr_or_none(copy, attr) is not None:
-                del copy.attributes[attr]
         body = aieir.body(copy)
         params = {s: body.add_argument(ir.IntegerType.get_signless(32), copy.location) for s in needs}
         self.g.add_sequence(copy, dev)

@@ -119,6 +119,10 @@ class Design:
     pkt_id: int = 1
     col: int = 0
     trace_arg: str = "appended"  # appended | fixed | reuse
+    #: lines placed after the trace start (``configure``/``run`` text from :func:`configure`)
+    body: list[str] = field(default_factory=list)
+    #: extra ops of the device (e.g. other sequences)
+    extra: list[str] = field(default_factory=list)
 
     def args(self, era: str) -> list[str]:
         extra = [f"memref<{self.trace_bytes}xi8>"] if self.trace_bytes and self.trace_arg == "appended" else []
@@ -130,6 +134,7 @@ class Design:
         traced = bool(self.trace_bytes)
         if traced:
             self._trace_start(b, args)
+        b.lines.extend(self.body)
         if self.data and self.data[0].startswith("memref"):
             b.lines.append(f'"aiex.npu.dma_memcpy_nd"(%arg0) <{{id = 0 : i64, metadata = @{self.sequence}_in, '
                            'operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = array<i64: 0, 0, 0, 0>, '
@@ -141,7 +146,7 @@ class Design:
             b.write32(EVENT_GENERATE, SHIM_USER_EVENT_0, self.col, 0)
         attrs = f'sym_name = "{self.sequence}"'
         if traced and era in ("E3", "E4"):
-            ta = len(args) - 1 if self.trace_arg == "appended" else len(args) - 1
+            ta = len(args) - 1  # the appended argument, or the output it shares
             offset = 0 if self.trace_arg == "appended" else memref_bytes(args[-1])
             dedicated = "true" if self.trace_arg == "appended" else "false"
             attrs += (f", trace_buffer = #aie.trace_buffer<arg_index = {ta}, offset = {offset}, "
@@ -160,7 +165,7 @@ class Design:
                       '  "aie.end"() : () -> ()', '}) : () -> ()']
         seq = [f'"aie.runtime_sequence"() <{{{attrs}}}> ({{', f"^bb0({sig}):"] + [f"  {x}" for x in b.lines] + [
             "}) : () -> ()"]
-        return device(self.device, tiles + seq)
+        return device(self.device, tiles + seq + self.extra)
 
     @staticmethod
     def _elems(t: str) -> int:
