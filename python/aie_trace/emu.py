@@ -37,8 +37,8 @@ from typing import Any
 
 from . import aieir, emu_trace as T
 from . import schema as S
-from .emu_dma import DIRECTION_NAMES, MM2S, S2MM, EmuFault, Patch, ShimDma, Task, decode_queue_register
 from .callgraph import Frame, GraphError, RunGraph, inline_walk
+from .emu_dma import S2MM, EmuFault, Patch, ShimDma, Task, decode_queue_register
 from .emu_mem import HostMemory
 from .provider import ir
 
@@ -76,10 +76,6 @@ class Session:
             if events:
                 out.setdefault(unit.stream_key, []).extend(unit.intervals(events))
         return out
-
-    def lost_events(self) -> int:
-        return sum(len(u.events) - len(u.landed_events(sum(n for _, _, n in self.placements.get(i, []))))
-                   for i, u in enumerate(self.units))
 
 
 @dataclass
@@ -121,7 +117,7 @@ class Design:
                  for t in aieir.walk(op, ["aie.tile"])}
         flows: dict[tuple[int, int, int], list[Flow]] = {}
         for pf in aieir.walk(op, ["aie.packet_flow"]):
-            ports = {o.name: o for o in aieir.body(pf).operations}
+            ports = {o.operation.name: o.operation for o in aieir.body(pf).operations}
             src, dst = ports.get("aie.packet_source"), ports.get("aie.packet_dest")
             if src is None or dst is None or aieir.get_int(src, "bundle", "E4") != TRACE_BUNDLE:
                 continue
@@ -436,7 +432,7 @@ def _global_words(npu: Npu, op: Any) -> list[int]:
     name = aieir.symref_name(aieir.attr_or_none(src, "name"))
     for scope in (aieir.parent_named(op, "aie.device"), npu.module):
         for g in aieir.body(scope).operations:
-            if g.name == "memref.global" and aieir.symbol_name(g) == name:
+            if g.operation.name == "memref.global" and aieir.symbol_name(g) == name:
                 return [int(x) for x in ir.DenseIntElementsAttr(aieir.attr_or_none(g, "initial_value"))]
     raise EmuFault(f"no memref.global @{name}", src)
 
@@ -551,4 +547,4 @@ def run(module: Any, sequence: Any, memory: HostMemory) -> EmuResult:
     return result
 
 
-__all__ = ["EmuFault", "EmuResult", "Session", "run", "writebd_words", "WRITEBD_FIELDS", "DIRECTION_NAMES", "MM2S", "S2MM"]
+__all__ = ["EmuFault", "EmuResult", "Session", "run", "writebd_words", "WRITEBD_FIELDS"]
