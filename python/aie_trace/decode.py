@@ -44,16 +44,16 @@ CHUNK = 256
 WARMUP = 48
 
 ANOMALY_KINDS = {
-    "invalid_header": "packets with an invalid header (even parity, reserved bits set or an unknown "
-                      "packet type); their data is not decoded",
-    "partial_packet": "words at the end of the buffer that do not fill a packet",
-    "trailing_bytes": "bytes at the end of the buffer that do not fill a 32-bit word",
-    "unknown_opcode": "bytes where a command starts that no command begins with (one byte each)",
-    "reserved_frame": "reserved 4-byte frames (first byte 0xDC-0xDF), skipped",
-    "truncated_command": "streams that end in the middle of a command",
-    "repeat_without_frame": "Repeat commands with no frame to repeat since the last Start",
-    "pulse_limit": "repeated pulses not expanded because the decode reached its event limit",
-    "slice_out_of_range": "slice bytes that lie beyond the end of the buffer",
+    "invalid_header": "packet(s) with an invalid header (even parity, reserved bits set or an unknown "
+                      "packet type), not decoded",
+    "partial_packet": "word(s) at the end of the buffer that do not fill a packet, not decoded",
+    "trailing_bytes": "byte(s) at the end of the buffer that do not fill a word, not decoded",
+    "unknown_opcode": "byte(s) that start no command (one byte each)",
+    "reserved_frame": "reserved 4-byte frame(s) (first byte 0xDC-0xDF), skipped",
+    "truncated_command": "command(s) cut off where the stream ends",
+    "repeat_without_frame": "Repeat command(s) with no frame to repeat since the last Start",
+    "pulse_limit": "repeated pulse(s) not expanded: the decode reached its event limit",
+    "slice_out_of_range": "slice byte(s) beyond the end of the buffer",
 }
 
 
@@ -449,14 +449,15 @@ def _expand(M: np.ndarray, dt: np.ndarray, cont: np.ndarray, n: np.ndarray, v: n
             pos: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Repeat each command's record ``n`` times: later pulses come ``1 + delta`` apart, the held
     cycles of a Repeat after a sync continue its first record."""
-    extra = np.cumsum(n[rp] - 1)
-    if extra.size and extra[-1] > budget[0]:   # keep the first pulses that fit, in order
-        over = np.minimum(np.maximum(extra - budget[0], 0), n[rp] - 1)
+    pulses = np.where(v[rp] > 0, n[rp], 0)
+    made = np.cumsum(pulses)
+    if made.size and made[-1] > budget[0]:   # keep the first pulses that fit, in order
+        over = np.minimum(np.maximum(made - budget[0], 0), pulses)
         cut = np.flatnonzero(over)
         notes["pulse_limit"] = (int(pos[rp[cut[0]]]), int(over.sum()))
         n[rp] -= over
-    added = int((n[rp] - 1).sum())
-    budget[0] -= added
+    budget[0] -= int(np.where(v[rp] > 0, n[rp], 0).sum())
+    added = int(np.maximum(n[rp] - 1, 0).sum())
     owner = np.repeat(np.arange(len(M)), n)
     M, dt, cont = M[owner], dt[owner], cont[owner]
     if added:
@@ -571,13 +572,23 @@ def decode_buffer(data: Any, *, max_pulses: int | None = None,
 
     ``max_pulses`` bounds how many pulses ``Repeat`` commands may add (default: 16 per input byte
     plus 2**20), so hostile input cannot make the result arbitrarily large; pulses beyond it are
-    counted in a ``pulse_limit`` anomaly. ``progress(nbytes)`` is called as packets are decoded."""
+    counted in a ``pulse_limit`` anomaly. ``progress(nbytes)`` is called as the buffer is decoded;
+    its calls add up to the buffer size."""
     b = _as_bytes(data)
     result = DecodeResult(size=len(b))
     packets = _packets(b, result)
     budget = [max_pulses if max_pulses is not None else 16 * len(b) + (1 << 20)]
+    done = [0]
+
+    def advance(nbytes: int) -> None:
+        done[0] += nbytes
+        if progress is not None:
+            progress(nbytes)
+
     for key, pk, ids in packets.streams:
-        result.streams[key] = _decode_stream(packets.words, key, pk, ids, budget, result.anomalies, progress)
+        result.streams[key] = _decode_stream(packets.words, key, pk, ids, budget, result.anomalies, advance)
+    if progress is not None:   # packets of no stream (empty, invalid) and the tail
+        progress(len(b) - done[0])
     return result
 
 

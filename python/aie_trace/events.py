@@ -187,7 +187,8 @@ def _own_ops(seq: Any, device: str) -> Iterator[Any]:
                 for b in region.blocks:
                     yield from visit(b)
 
-    yield from visit(aieir.body(seq))
+    for block in seq.regions[0].blocks:
+        yield from visit(block)
 
 
 def _module_of(offset: int) -> str | None:
@@ -272,7 +273,7 @@ def _units_from_trace_ops(dev: Any, arch: str | None) -> dict[tuple[int, int, in
         row = aieir.int_attr_value(aieir.attr_or_none(tile, "row")) if tile is not None else None
         if col is None or row is None:
             raise EventConfigError("'aie.trace' whose tile operand is not an 'aie.tile'", trace)
-        body = list(aieir.body(trace).operations)
+        body = [o for b in trace.regions[0].blocks for o in b.operations]
         packet = next((o.operation for o in body if o.name == "aie.trace.packet"), None)
         ptype = aieir.int_attr_value(aieir.attr_or_none(packet, "type")) if packet is not None else None
         if ptype is None:  # mlir-aie's default: the tile's kind (row 0 shim, row 1 memtile on NPUs)

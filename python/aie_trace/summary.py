@@ -140,7 +140,7 @@ def format_table(summaries: list[SliceSummary]) -> str:
                 lines.append(f"    {name:<{width}}  {count:>10}")
             if u.kernel is not None:
                 k = u.kernel
-                lines.append(f"    kernel cycles ({KERNEL_BEGIN} -> {KERNEL_END}): {k.count} runs, min {k.min}, "
+                lines.append(f"    kernel cycles ({KERNEL_BEGIN} -> {KERNEL_END}): runs {k.count}, min {k.min}, "
                              f"median {k.median:g}, max {k.max}")
         for w in s.warnings:
             lines.append(f"  warning: {w}")
