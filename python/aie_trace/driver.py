@@ -24,6 +24,9 @@ from typing import Any, TextIO
 
 from . import __version__
 from .diagnostics import Diagnostic, DiagnosticEngine
+from .pipeline import (ROOT_ANCHOR, InternalPassError, OpPipeline, PassElement, PipelineError,
+                       PipelineRunner, Step, parse_pass_options, parse_pipeline, plan)
+from .registry import REGISTRY
 
 TOOL = "aie-trace-opt"
 STDIN_NAME = "<stdin>"
@@ -161,7 +164,6 @@ def load_plugin(spec: str) -> None:
 
 def help_text() -> str:
     from . import provider
-    from .registry import REGISTRY
 
     lines = [
         f"OVERVIEW: {TOOL}: run an MLIR pass pipeline mixing aie-trace's Python passes with MLIR's "
@@ -193,8 +195,6 @@ def help_text() -> str:
 
 
 def pass_listing() -> list[str]:
-    from .registry import REGISTRY
-
     lines = []
     for cls in REGISTRY:
         lines.append(_row(f"--{cls.name}", cls.summary))
@@ -351,10 +351,13 @@ def _is_op_dump_note(d: Diagnostic) -> bool:
 
 
 class Driver:
+    """One invocation: options in, exit code out; output and diagnostics to the given streams."""
+
     def __init__(self, opts: Options, stdout: TextIO, stderr: TextIO) -> None:
         self.opts = opts
         self.stdout = stdout
         self.stderr = stderr
+        self.flag_elements: list[tuple[PassElement, str]] = []  # per-pass flags, parsed
 
     def error(self, message: str) -> int:
         self.stderr.write(f"{TOOL}: error: {message}\n")
@@ -362,32 +365,21 @@ class Driver:
         return 1
 
     def run(self) -> int:
-        from .pipeline import PipelineError, plan
-        from .registry import REGISTRY
-
         opts = self.opts
         try:
             REGISTRY.names()
-        except (ValueError, TypeError, ImportError) as e:
-            return self.error(f"cannot load the pass registry: {e}")
-        for plugin in opts.plugins:
-            try:
+            for plugin in opts.plugins:
                 load_plugin(plugin)
-            except Exception as e:  # any error in a plugin's import is the plugin's, not ours
-                return self.error(f"cannot load pass plugin '{plugin}': {type(e).__name__}: {e}")
+        except Exception as e:  # importing passes runs their modules' code: report, do not crash
+            return self.error(f"cannot load passes: {type(e).__name__}: {e}")
         for problem in REGISTRY.load_errors:
             self.stderr.write(f"{TOOL}: warning: {problem}\n")
-        if opts.help:
-            self.stdout.write(help_text())
-            return 0
-        if opts.list_passes:
-            self.stdout.write("\n".join(["Passes:", *pass_listing()]) + "\n")
-            return 0
-        if opts.version:
-            from . import provider
-
-            self.stdout.write(f"{TOOL} (aie-trace {__version__})\n{provider.describe()}\n")
-            return 0
+        informational = [(opts.help, help_text), (opts.list_passes, list_passes_text),
+                         (opts.version, version_text)]
+        for wanted, text in informational:
+            if wanted:
+                self.stdout.write(text())
+                return 0
         try:
             root = self.pipeline()
             steps = plan(root)
@@ -406,77 +398,64 @@ class Driver:
                 chunk_ok, output = self.process(chunk, name, steps)
             except PipelineError as e:
                 return self.report_pipeline_error(e)
+            except InternalPassError as e:
+                return self.internal_error(e)
             ok = ok and chunk_ok
             if output is not None:
                 outputs.append(output)
         return self.write_output(f"{SPLIT_MARKER}\n".join(outputs), ok)
 
-    def pipeline(self) -> Any:
-        from .pipeline import ROOT_ANCHOR, OpPipeline, PipelineError, parse_pass_options, parse_pipeline
-
-        opts = self.opts
-        if opts.pass_pipeline is not None:
-            return parse_pipeline(opts.pass_pipeline)
-        self._flag_elements = []
-        for name, text, arg in opts.pass_flags:
+    def pipeline(self) -> OpPipeline:
+        if self.opts.pass_pipeline is not None:
+            return parse_pipeline(self.opts.pass_pipeline)
+        for name, text, arg in self.opts.pass_flags:
             try:
-                element = parse_pass_options(name, _unquote_flag(text or ""))
+                element = parse_pass_options(name, text or "")
             except PipelineError as e:
                 raise PipelineError(f"{arg}: {e.message} (column {e.col} of the options)") from None
-            self._flag_elements.append((element, arg))
-        return OpPipeline(ROOT_ANCHOR, tuple(e for e, _ in self._flag_elements), 1)
+            self.flag_elements.append((element, arg))
+        return OpPipeline(ROOT_ANCHOR, tuple(e for e, _ in self.flag_elements), 1)
 
-    def report_pipeline_error(self, e: Any) -> int:
+    def report_pipeline_error(self, e: PipelineError) -> int:
         if self.opts.pass_pipeline is not None:
             self.stderr.write(e.format() + "\n")
             return 1
-        flag = next((arg for el, arg in getattr(self, "_flag_elements", []) if el is e.element), None)
-        if flag is not None and "does not refer to a registered pass" in e.message:
+        flag = next((arg for element, arg in self.flag_elements if element is e.element), None)
+        if flag is None:
+            return self.error(e.message)
+        if "does not refer to a registered pass" in e.message:
             return self.error(f"unknown command line argument '{flag}'; try '{TOOL} --help'")
-        return self.error(f"{flag}: {e.message}" if flag else e.message)
+        return self.error(f"{flag}: {e.message}")
 
-    def process(self, chunk: Chunk, name: str, steps: list[Any]) -> tuple[bool, str | None]:
-        """Parse and run one chunk: (verified or succeeded, printed module or None)."""
+    def internal_error(self, e: InternalPassError) -> int:
+        self.error(str(e))
+        if os.environ.get("AIE_TRACE_DEBUG") == "1":
+            traceback.print_exception(type(e.exc), e.exc, e.exc.__traceback__, file=self.stderr)
+        return 1
+
+    def process(self, chunk: Chunk, name: str, steps: list[Step]) -> tuple[bool, str | None]:
+        """Parse and run one chunk: (succeeded, or verified; the printed module or None)."""
         from . import provider
-        from .pipeline import InternalPassError, PipelineRunner
 
-        ir = provider.ir
         diag = DiagnosticEngine()
-        verifying = self.opts.verify_diagnostics
-        printed = [0]
-
-        def flush() -> None:
-            if not verifying:
-                for d in diag.diagnostics[printed[0]:]:
-                    self.stderr.write(d.format() + "\n")
-                printed[0] = len(diag.diagnostics)
-                self.stderr.flush()
-
+        printer = _DiagnosticPrinter(diag, self.stderr, quiet=self.opts.verify_diagnostics)
         output: str | None = None
         with provider.make_context() as ctx:
-            ctx.enable_multithreading(False)
+            ctx.enable_multithreading(False)  # diagnostics in a deterministic order
             ctx.attach_diagnostic_handler(lambda d: diag.extend_from_mlir([d]) or True)
-            runner = PipelineRunner(steps, diag, provider.passmanager, after_python_pass=flush)
+            runner = PipelineRunner(steps, diag, provider.passmanager, after_python_pass=printer.flush)
             runner.enable_ir_printing(before_all=self.opts.print_ir_before_all,
                                       after_all=self.opts.print_ir_after_all,
                                       generic=self.opts.print_op_generic)
-            module = parse_module(ir, chunk, name, diag)
-            ok = module is not None
-            if ok:
-                try:
-                    ok = runner.run(module, ir)
-                except InternalPassError as e:
-                    flush()
-                    self.error(str(e))
-                    if os.environ.get("AIE_TRACE_DEBUG") == "1":
-                        traceback.print_exception(type(e.exc), e.exc, e.exc.__traceback__, file=self.stderr)
-                    raise SystemExit(1) from None
-                self.stderr.flush()
+            module = parse_module(provider.ir, chunk, name, diag)
+            try:
+                ok = module is not None and runner.run(module, provider.ir)
+            finally:
+                printer.flush()
             if ok:
                 output = module.operation.get_asm(print_generic_op_form=self.opts.print_op_generic,
                                                   enable_debug_info=self.opts.print_debuginfo)
-        if not verifying:
-            flush()
+        if not self.opts.verify_diagnostics:
             return ok, output
         problems = verify(diag.diagnostics, collect_expected(chunk, name, diag), name)
         for p in problems:
@@ -496,13 +475,33 @@ class Driver:
         return 0 if ok else 1
 
 
-def _unquote_flag(text: str) -> str:
-    """``--pass='a=1 b'`` arrives without the shell's quotes; a literal pair left by a non-shell
-    caller is dropped the same way."""
-    t = text.strip()
-    if len(t) >= 2 and t[0] == t[-1] and t[0] in "'\"":
-        return t[1:-1]
-    return t
+class _DiagnosticPrinter:
+    """Prints a chunk's diagnostics as they come (after each Python pass, and at the end), so
+    they interleave with MLIR's IR dumps; prints nothing when they are to be verified instead."""
+
+    def __init__(self, diag: DiagnosticEngine, stream: TextIO, quiet: bool) -> None:
+        self.diag = diag
+        self.stream = stream
+        self.quiet = quiet
+        self.printed = 0
+
+    def flush(self) -> None:
+        if self.quiet:
+            return
+        for d in self.diag.diagnostics[self.printed:]:
+            self.stream.write(d.format() + "\n")
+        self.printed = len(self.diag.diagnostics)
+        self.stream.flush()
+
+
+def list_passes_text() -> str:
+    return "\n".join(["Passes:", *pass_listing()]) + "\n"
+
+
+def version_text() -> str:
+    from . import provider
+
+    return f"{TOOL} (aie-trace {__version__})\n{provider.describe()}\n"
 
 
 _SINGLE_OP = re.compile(r"source must contain a single top-level operation, found: (\d+)")
@@ -559,12 +558,13 @@ def main(argv: list[str] | None = None, stdout: TextIO | None = None,
         return 1
     try:
         return Driver(opts, stdout, stderr).run()
-    except SystemExit as e:
-        return int(e.code or 0)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as a filter does
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except Exception as e:  # a bug in the driver itself, never bad input
-        stderr.write(f"{TOOL}: internal error: {type(e).__name__}: {e}\n")
+        stderr.write(f"{TOOL}: error: internal error: {type(e).__name__}: {e}\n")
         if os.environ.get("AIE_TRACE_DEBUG") == "1":
             traceback.print_exc(file=stderr)
         return 1
