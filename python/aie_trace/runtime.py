@@ -206,6 +206,40 @@ def read_manifest(artifact: str | Path) -> dict[str, Any] | None:
     return data
 
 
+#: TXN instruction-stream opcodes whose size is known (aie-rt XAie_TxnOpcode, mlir-aie's serializer)
+TXN_WRITE, TXN_BLOCKWRITE, TXN_MASKWRITE, TXN_CUSTOM, TXN_DDR_PATCH = 0, 1, 3, 0x80, 0x81
+
+
+def instruction_patches(path: str | Path) -> list[tuple[int, int]] | None:
+    """``(arg_idx, arg_plus)`` of every DDR_PATCH in a TXN instruction stream (the xclbin flow's
+    ``insts.bin``), or None when the file is not a stream this reader understands (another
+    format, or an op of unknown size), so that nothing is concluded from it."""
+    words = np.fromfile(path, dtype="<u4").tolist()
+    if len(words) < 4 or words[3] != 4 * len(words):
+        return None
+    patches, at, ops = [], 4, 0
+    while at < len(words):
+        op = words[at] & 0xFF
+        if op == TXN_WRITE:
+            size = 6
+        elif op == TXN_MASKWRITE:
+            size = 7
+        elif op == TXN_BLOCKWRITE and at + 3 < len(words):
+            size = words[at + 3] // 4
+        elif op >= TXN_CUSTOM and at + 1 < len(words):
+            size = words[at + 1] // 4
+        else:
+            return None
+        if size < 1 or at + size > len(words):
+            return None
+        if op == TXN_DDR_PATCH:
+            if size < 12:
+                return None
+            patches.append((words[at + 8], words[at + 10] | words[at + 11] << 32))
+        at, ops = at + size, ops + 1
+    return patches if ops == words[2] else None
+
+
 @dataclass
 class Artifacts:
     """What a backend runs. ``xclbin`` + ``insts`` (xclbin flow) or ``elf`` (full-ELF flow) for
@@ -277,6 +311,8 @@ class Design:
             except ConventionError as e:
                 raise ConventionError(f"{self.artifacts.mlir}: {e}") from None
             self._compare(self.artifacts.mlir, convention_of(self.binary_sequence))
+        if self.artifacts.insts is not None:
+            self._check_instructions(self.artifacts.insts)
         for binary in (self.artifacts.xclbin, self.artifacts.insts, self.artifacts.elf):
             if binary is None:
                 continue
@@ -292,6 +328,30 @@ class Design:
                 raise ConventionError(f"{binary} was built for calling convention {manifest['fingerprint']}, but "
                                       f"{self.path} ({cc.kernel}) has {cc.fingerprint()}: {why}. Rebuild it "
                                       "from this module; running it would bind the wrong buffers")
+
+    def _check_instructions(self, insts: Path) -> None:
+        """The instruction stream's address patches must name this convention's buffers, and a
+        traced module's stream must patch a DMA into its trace region."""
+        try:
+            patches = instruction_patches(insts)
+        except OSError as e:
+            raise ConventionError(f"cannot read {insts}: {e.strerror}") from None
+        if patches is None:
+            return
+        cc = self.convention
+        for arg_idx, arg_plus in patches:
+            if arg_idx >= len(cc.args):
+                raise ConventionError(
+                    f"{insts} patches a DMA address into host buffer {arg_idx}, but {cc.kernel} has "
+                    f"{len(cc.args)} host buffer(s) ({cc.summary()}): a traced build run with an untraced module?")
+            if arg_plus >= cc.args[arg_idx].nbytes:
+                raise ConventionError(f"{insts} patches offset {arg_plus} of host buffer {arg_idx}, which has "
+                                      f"{cc.args[arg_idx].nbytes} bytes")
+        trace, lay = cc.trace_arg, cc.layout
+        if trace is not None and lay is not None and not any(
+                i == trace.index and lay.offset <= p < lay.offset + lay.size for i, p in patches):
+            raise ConventionError(f"{insts} never patches a DMA into the trace buffer (host buffer {trace.index}) "
+                                  f"of {cc.kernel}: an untraced build run with a traced module gives no trace")
 
     def _compare(self, artifact: Path, other: CallingConvention) -> None:
         if other.fingerprint() != self.convention.fingerprint():

@@ -80,6 +80,51 @@ def test_manifests_pin_binaries_to_a_convention(write, tmp_path):
         runtime.Design.open(traced.path, fingerprint="aie-trace-cc1:0")
 
 
+def txn(*ops: list[int]) -> bytes:
+    """A TXN instruction stream: header (version, columns), then ``ops``."""
+    words = [op for o in ops for op in o]
+    return np.array([0x03000001, 1, len(ops), 4 * (4 + len(words))] + words, dtype="<u4").tobytes()
+
+
+def ddr_patch(arg_idx: int, arg_plus: int) -> list[int]:
+    return [0x81, 48, 0, 0, 0, 0, 0x1D1E4, 0, arg_idx, 0, arg_plus, 0]
+
+
+WRITE32 = [0, 0, 0x1D20C, 0, 0x8000000F, 24]
+TCT = [0x80, 16, 0, 0x01010001]
+
+
+def test_instruction_stream_patches_are_checked_against_the_convention(write, tmp_path):
+    traced = runtime.Design.open(write("t.mlir", single_design("E4")))
+    untraced = write("u.mlir", single_design("E4").replace("trace_buffer", "x_buffer"))
+    insts = tmp_path / "insts.bin"
+    traced_stream = txn(WRITE32, ddr_patch(0, 0), ddr_patch(1, 0), ddr_patch(2, 0), [3, 0, 0x1D208, 0, 0, 0, 28], TCT)
+    insts.write_bytes(traced_stream)
+    assert runtime.instruction_patches(insts) == [(0, 0), (1, 0), (2, 0)]
+    runtime.Design.open(traced.path, artifacts=runtime.Artifacts(insts=insts))
+    insts.write_bytes(txn(WRITE32, ddr_patch(0, 0), ddr_patch(1, 0), TCT))
+    with pytest.raises(runtime.ConventionError, match="never patches a DMA into the trace buffer"):
+        runtime.Design.open(traced.path, artifacts=runtime.Artifacts(insts=insts))
+    insts.write_bytes(txn(ddr_patch(0, 0), ddr_patch(3, 0)))
+    with pytest.raises(runtime.ConventionError, match="patches a DMA address into host buffer 3, but dev_a:seq_a has 3"):
+        runtime.Design.open(traced.path, artifacts=runtime.Artifacts(insts=insts))
+    insts.write_bytes(txn(ddr_patch(2, 8192)))
+    with pytest.raises(runtime.ConventionError, match="patches offset 8192 of host buffer 2, which has 8192 bytes"):
+        runtime.Design.open(traced.path, artifacts=runtime.Artifacts(insts=insts))
+    insts.write_bytes(traced_stream)
+    runtime.Design.open(untraced, artifacts=runtime.Artifacts(insts=insts))  # 3 buffers either way
+
+
+@pytest.mark.parametrize("stream", [
+    b"\x06\x03\x01\x00" * 8,                                  # another format
+    None,                                                       # an op of unknown size (NOOP)
+])
+def test_instruction_streams_not_understood_are_not_judged(stream, tmp_path):
+    insts = tmp_path / "insts.bin"
+    insts.write_bytes(stream if stream is not None else txn([5], ddr_patch(9, 0)))
+    assert runtime.instruction_patches(insts) is None
+
+
 def test_kernel_choice(write):
     mat = write("m.mlir", multi_design_module("E2", CALLS, form="materialized"))
     with pytest.raises(runtime.ConventionError, match="3 dispatchable runtime sequences .*choose one"):
