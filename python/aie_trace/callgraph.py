@@ -409,9 +409,12 @@ class Frame:
         step = str(run.ordinal) + "".join(f"[{i}]" for i in its if i is not None)
         return step if not self.path else f"{self.path}/{step}"
 
-    def enter(self, run: Run) -> "Frame":
+    def enter(self, run: Run, callee: Any = None) -> "Frame":
+        """The frame of the call ``run`` makes (of ``callee``, when given, instead of the run's
+        resolved callee: a sequence with the same parameters)."""
+        callee = run.callee if callee is None else callee
         operands = list(run.op.operands)
-        params = aieir.seq_args(run.callee)
+        params = aieir.seq_args(callee)
         args: list[Any] = []
         for j, _ in enumerate(params):
             if j >= len(operands):
@@ -420,7 +423,7 @@ class Frame:
                 args.append(self.buffer(operands[j]))
             else:
                 args.append(self.int(operands[j]))
-        return Frame(self.root, run.callee, self.run_path(run), args, run, self)
+        return Frame(self.root, callee, self.run_path(run), args, run, self)
 
 
 def loop_bounds(loop: Any, frame: Frame) -> range | None:

@@ -113,6 +113,7 @@ class Fusion:
         self.needs_memo: dict[int, bool] = {}
         self.sym_count = 0
         self.warned: set[int] = set()
+        self.short_reported: set[int] = set()  # runs appended_trace() already refused
         self.last_copy: dict[int, Any] = {}  # callee -> the copy made last (copies follow in order)
 
     # -- helpers ---------------------------------------------------------------------------------
@@ -188,7 +189,7 @@ class Fusion:
                                 "site cannot slice. Use a separate trace buffer instead")
                 continue
             trips = self.trips(run)
-            if trips is None:
+            if trips is None or not self.passes_all_but_trace(run, callee, cp):
                 continue
             site = Site(run, callee, cursor, cp.claim, trips)
             sites.append(site)
@@ -203,6 +204,21 @@ class Fusion:
             self.diag.error(seq, f"the fused trace buffer would be {cursor} bytes, but arg_plus is i32 in IR era "
                             f"{self.era}: offsets above {I32_MAX} do not fit (E4 widens arg_plus to i64)")
         return Plan(own, cursor, sites, own.arg)
+
+    def passes_all_but_trace(self, run: cg.Run, callee: Any, cp: Plan) -> bool:
+        """A run of a traced design passes every parameter, or every one but its trace buffer
+        when that is the last parameter (what trace lowering appended)."""
+        params, n = aieir.seq_args(callee), len(run.op.operands)
+        if n in (len(params), len(aieir.seq_args(run.callee))) or (n == len(params) - 1 and cp.trace_arg == n):
+            return True  # (a specialized copy may take iteration indices after the callee's parameters)
+        if n < len(params):
+            if op_key(run.op) not in self.short_reported:
+                self.diag.error(run.op, f"passes {n} operand(s) but {cg.seq_label(callee)} takes {len(params)}: "
+                                f"parameter #{n} ({params[n].type}) is missing; only the trace buffer that trace "
+                                "lowering appends (the last parameter) may be left out")
+        else:
+            self.diag.error(run.op, f"passes {n} operand(s) but {cg.seq_label(callee)} takes {len(params)}")
+        return False
 
     def trips(self, run: cg.Run) -> list[int] | None:
         if not run.loops or self.loops == LoopMode.SHARED:
@@ -261,6 +277,7 @@ class Fusion:
             if n == last and named:
                 continue
             p = params[n]
+            self.short_reported.add(op_key(r.op))
             self.diag.error(r.op, f"passes {n} operand(s) but {cg.seq_label(seq)} takes {len(params)}: parameter "
                             f"#{n} ({p.type}) is missing; only the trace buffer that trace lowering appends (the "
                             "last parameter, a memref that an address_patch of the callee names) may be left out")
@@ -394,8 +411,9 @@ class Fusion:
         new = aieir.create("aiex.run", self.era, operands={"args": operands},
                            attrs={"runtime_sequence_symbol": old.attributes["runtime_sequence_symbol"]},
                            ip=ir.InsertionPoint(old), loc=old.location)
-        for na in old.attributes:
-            if na.name not in ("runtime_sequence_symbol",):
+        for i in range(len(old.attributes)):  # the discardable attributes
+            na = old.attributes[i]
+            if na.name != "runtime_sequence_symbol":
                 new.attributes[na.name] = na.attr
         self.g.replace_run_op(run, new)
         old.erase()
@@ -416,7 +434,7 @@ class Fusion:
             if not self.needs_rebase(callee):
                 continue
             self.enter_loops(frame, run, "")
-            spec = self.specialize(callee, frame.enter(run), root, str(run.ordinal))
+            spec = self.specialize(callee, frame.enter(run, callee), root, str(run.ordinal))
             self.bind(run, callee, spec)
 
     def loop_env(self, loops: list[Any], path: str) -> tuple[dict[Any, Affine], list[IterSym]]:
@@ -448,8 +466,8 @@ class Fusion:
                 continue
             syms = self.enter_loops(frame, run, path)
             local.update(syms)
-            children.append(self.specialize(child, frame.enter(run), root, f"{path}/{run.ordinal}"))
-        needs = sorted({s for r in rewrites if r is not None for s in cg.symbols_of(r[1])}
+            children.append(self.specialize(child, frame.enter(run, child), root, f"{path}/{run.ordinal}"))
+        needs = sorted({s for r in rewrites if r is not None for s in cg.symbols_of(r[2])}
                        | {s for c in children for s in c.needs if s not in local}, key=lambda s: s.order)
         if all(r is None for r in rewrites) and all(
                 c.name == r.callee_name and not c.needs for c, r in zip(children, self.g.runs(callee))):
@@ -523,8 +541,9 @@ class Fusion:
                 self.apply_rewrite(p, orig_p, rw, params)
         loops = aieir.walk(copy, ["scf.for"])
         orig_loops = aieir.walk(callee, ["scf.for"])
-        for run, spec in zip(aieir.walk(copy, ["aiex.run"]), children):
+        for run, spec, site in zip(aieir.walk(copy, ["aiex.run"]), children, self.g.runs(callee)):
             run.attributes["runtime_sequence_symbol"] = ir.FlatSymbolRefAttr.get(spec.name)
+            n = len(aieir.seq_args(self.orig(site.callee)))
             extra = []
             for s in spec.needs:
                 if s in params:
@@ -533,15 +552,15 @@ class Fusion:
                     loop = loops[orig_loops.index(s.loop)]
                     extra.append(self.iteration_index(loop, ir.InsertionPoint(run), run.location,
                                                       ir.IntegerType.get_signless(32)))
-            if extra:
-                self._append_operands(run, extra)
+            if extra or len(run.operands) != n:
+                self._set_run_operands(run, list(run.operands)[:n] + extra)
 
-    def _append_operands(self, op: Any, extra: list[Any]) -> None:
-        new = aieir.create("aiex.run", self.era, operands={"args": list(op.operands) + extra},
-                           attrs={"runtime_sequence_symbol": op.attributes["runtime_sequence_symbol"]},
-                           ip=ir.InsertionPoint(op), loc=op.location)
+    def _set_run_operands(self, op: Any, operands: list[Any]) -> None:
+        """Rebuild a run of a copy with other operands (nothing else holds the copy's runs)."""
+        aieir.create("aiex.run", self.era, operands={"args": operands},
+                     attrs={"runtime_sequence_symbol": op.attributes["runtime_sequence_symbol"]},
+                     ip=ir.InsertionPoint(op), loc=op.location)
         op.erase()
-        del new  # the copy is reached by walking it; nothing else holds its runs
 
     def apply_rewrite(self, p: Any, orig_p: Any, rw: tuple, params: dict[IterSym, Any]) -> None:
         kind, host, delta = rw
@@ -626,23 +645,35 @@ class Fusion:
             L.write_layout(seq, lay, self.era)
 
     def events(self, seq: Any, path: str, at: Any) -> Any:
-        """Trace starts and device loads in execution order (per-iteration loops expanded)."""
-        plan = self.plan_of(seq)
-        if plan.own.size:
+        """Trace starts and device loads in execution order (loops expanded)."""
+        if self.plan_of(seq).own.size:
             yield ("trace", path, _dev_name(seq), at)
-        sites = {op_key(s.run.op): s for s in plan.sites}
-        for op in aieir.walk(seq, ["aiex.configure", "aiex.npu.load_pdi", "aiex.run"]):
-            if op.name != "aiex.run":
+        sites = {op_key(s.run.op): s for s in self.plan_of(seq).sites}
+        yield from self._block_events(aieir.body(seq), sites, path, {})
+
+    def _block_events(self, block: Any, sites: dict[int, Site], path: str, its: dict[int, int]) -> Any:
+        for o in block.operations:
+            op = o.operation
+            if op.name in ("aiex.configure", "aiex.npu.load_pdi"):
                 ref = aieir.attr_or_none(op, "symbol" if op.name == "aiex.configure" else "device_ref")
                 if ref is not None:
                     yield ("load", aieir.symref_name(ref), None, None)
-                continue
-            site = sites.get(op_key(op))
-            if site is None:
-                continue
-            for idx in _iterations(site.trips):
-                step = str(site.run.ordinal) + "".join(f"[{k}]" for k in idx)
+            elif op.name == "aiex.run" and op_key(op) in sites:
+                site = sites[op_key(op)]
+                step = str(site.run.ordinal) + "".join(
+                    f"[{its[op_key(lp)]}]" for lp in site.run.loops if site.trips)
                 yield from self.events(site.callee, f"{path}/{step}" if path else step, op)
+                continue
+            if op.name == "scf.for":
+                bounds = [cg.eval_int(v, lambda _: None) for v in list(op.operands)[:3]]
+                trips = len(range(*bounds)) if all(isinstance(b, int) for b in bounds) and bounds[2] > 0 else 1
+                for i in range(trips):
+                    its[op_key(op)] = i
+                    yield from self._block_events(aieir.body(op), sites, path, its)
+                continue
+            for region in op.regions:
+                for b in region.blocks:
+                    yield from self._block_events(b, sites, path, its)
 
     def back_to_back(self, seq: Any, slices: list[L.Slice]) -> list[L.Slice]:
         loaded, last, pairs = _dev_name(seq), None, []

@@ -214,3 +214,34 @@ def fuse(text: str, **options: Any) -> Fused:
     m = parse(text)
     diag = run_passes(m, "aie-trace-fuse-buffers", **options)
     return Fused(m, diag)
+
+
+def loop(body: list[str], trips: int = 3, lb: int = 0, step: int = 1, name: str = "i") -> list[str]:
+    """An ``scf.for`` with constant bounds around ``body``."""
+    return [f"%{name}_lb = arith.constant {lb} : index", f"%{name}_ub = arith.constant {lb + trips * step} : index",
+            f"%{name}_st = arith.constant {step} : index",
+            f'"scf.for"(%{name}_lb, %{name}_ub, %{name}_st) ({{', f"^bb0(%{name}: index):"] + [
+            f"  {x}" for x in body] + ['  "scf.yield"() : () -> ()', "}) : (index, index, index) -> ()"]
+
+
+def run_in_loop(era: str) -> str:
+    """Ours: a traced design run inside a loop of three iterations (lb 2, step 2), alternating with
+    a second design so that iterations are not back-to-back."""
+    a, b = S.Design("dev_a", "seq_a"), S.Design("dev_b", "seq_b", trace_bytes=4096, pkt_id=2)
+    body = (S.configure("dev_a", [run_line("seq_a", ["%arg0"], [I64])])
+            + S.configure("dev_b", [run_line("seq_b", ["%arg0"], [I64])]))
+    main = S.device("main", S.sequence("main_seq", [I64], loop(body, trips=3, lb=2, step=2)))
+    return S.module(main, a.text(era), b.text(era))
+
+
+def nested_in_loop(era: str) -> str:
+    """Ours: the loop is inside a callee B (which main runs twice, alternating with dev_a)."""
+    c = S.Design("dev_c", "seq_c", pkt_id=3)
+    a = S.Design("dev_a", "seq_a", trace_bytes=0)
+    b = S.Design("dev_b", "seq_b", trace_bytes=0, body=loop(
+        S.configure("dev_c", [run_line("seq_c", ["%arg0"], [I64])])
+        + S.configure("dev_a", [run_line("seq_a", ["%arg0"], [I64])]), trips=2, name="j"))
+    main = S.device("main", S.sequence("main_seq", [I64], S.configure("dev_b", [
+        run_line("seq_b", ["%arg0"], [I64])]) + S.configure("dev_a", [run_line("seq_a", ["%arg0"], [I64])])
+        + S.configure("dev_b", [run_line("seq_b", ["%arg0"], [I64])])))
+    return S.module(main, b.text(era), c.text(era), a.text(era))

@@ -1,0 +1,126 @@
+"""Every refusal of aie-trace-fuse-buffers: one located error, the pass fails, nothing half-done."""
+
+from __future__ import annotations
+
+import pytest
+
+import fuse_cases as F
+from aie_trace import provider, synth as S
+
+I64 = F.I64
+
+
+@pytest.fixture(autouse=True)
+def context():
+    with provider.make_context():
+        yield
+
+
+def main_running(*runs: tuple[str, str], args: tuple[str, ...] = (I64,)) -> str:
+    body = []
+    for dev, seq in runs:
+        body += S.configure(dev, [S.run(seq, ["%arg0"], [I64])])
+    return S.device("main", S.sequence("main_seq", list(args), body))
+
+
+def refuse(text: str, **options) -> list[tuple[int, str]]:
+    d = F.try_passes(F.parse(text), "aie-trace-fuse-buffers", **options)
+    return [(x.line, x.message) for x in d.diagnostics if x.severity == "error"]
+
+
+@pytest.mark.parametrize("era", F.ERAS)
+def test_callee_with_reuse_output_buffer(era):
+    [(line, msg)] = refuse(S.module(main_running(("dev_a", "seq_a")), S.Design("dev_a", "seq_a", trace_arg="reuse").text(era)))
+    assert line == 6 and msg.startswith("calls a design whose trace.host_config sets reuse_output_buffer=true")
+    assert "Use a separate trace buffer instead" in msg
+
+
+@pytest.mark.parametrize("era", F.ERAS)
+def test_caller_with_reuse_output_buffer(era):
+    main = S.Design("main", "main_seq", trace_bytes=4096, trace_arg="reuse",
+                    body=S.configure("dev_a", [S.run("seq_a", ["%arg0"], [I64])]))
+    [(_, msg)] = refuse(S.module(main.text(era), S.Design("dev_a", "seq_a").text(era)))
+    assert msg.startswith("trace.host_config reuse_output_buffer=true cannot be combined with aiex.run calls")
+
+
+@pytest.mark.parametrize("era", F.ERAS)
+def test_run_that_omits_a_data_parameter(era):
+    [(line, msg)] = refuse(S.module(main_running(("dev_a", "seq_a")),
+                                    S.Design("dev_a", "seq_a", data=(I64, I64)).text(era)))
+    assert line == 6
+    assert msg.startswith("passes 1 operand(s) but @dev_a:@seq_a takes 3: parameter #1 (memref<64xi32>) is missing")
+
+
+@pytest.mark.parametrize("era", F.ERAS)
+def test_unresolvable_callee(era):
+    [(line, msg)] = refuse(S.module(main_running(("dev_a", "nope")), S.Design("dev_a", "seq_a").text(era)))
+    assert (line, msg) == (6, "cannot resolve callee: aie.device @dev_a has no aie.runtime_sequence @nope (it has: @seq_a)")
+    [(_, msg)] = refuse(S.module(main_running(("dev_x", "seq_a"))))
+    assert msg == "cannot resolve callee: no aie.device @dev_x (named by the enclosing aiex.configure)"
+
+
+@pytest.mark.parametrize("era", F.ERAS)
+def test_cycle(era):
+    x = S.Design("dev_x", "sx", trace_bytes=0, body=S.configure("dev_y", [S.run("sy", ["%arg0"], [I64])]))
+    y = S.Design("dev_y", "sy", trace_bytes=0, body=S.configure("dev_x", [S.run("sx", ["%arg0"], [I64])]))
+    [(_, msg)] = refuse(S.module(x.text(era), y.text(era)))
+    assert msg.startswith("aiex.run calls form a cycle: @dev_x:@sx -> @dev_y:@sy -> @dev_x:@sx")
+
+
+def test_fixed_slot_trace_in_a_callee():
+    [(line, msg)] = refuse(S.module(main_running(("dev_a", "seq_a")), S.Design("dev_a", "seq_a", trace_arg="fixed").text("E1")))
+    assert line == 28
+    assert msg.startswith("this trace patch names host buffer #4, which @dev_a:@seq_a does not declare")
+
+
+@pytest.mark.parametrize("era", ("E1", "E2", "E3"))
+def test_offsets_beyond_i32(era):
+    runs = [("dev_a", "seq_a")] * 3
+    text = S.module(main_running(*runs), S.Design("dev_a", "seq_a", trace_bytes=1 << 30).text(era))
+    [(line, msg)] = refuse(text, era=era)  # auto reads an E3 module as E4 (its ops fit both)
+    assert line == 3 and f"arg_plus is i32 in IR era {era}" in msg
+
+
+def test_e4_widens_arg_plus_but_stops_at_4_gib():
+    ok = F.parse(S.module(main_running(*[("dev_a", "seq_a")] * 2), S.Design("dev_a", "seq_a", trace_bytes=3 << 29).text("E4")))
+    F.run_passes(ok, "aie-trace-fuse-buffers", "aie-trace-verify-patches")
+    assert F.landings(ok, "main", "main_seq", "E4") == [("0", 1, 0), ("1", 1, 1610612736)]
+    [(_, msg)] = refuse(S.module(main_running(*[("dev_a", "seq_a")] * 3), S.Design("dev_a", "seq_a", trace_bytes=3 << 29).text("E4")))
+    assert msg == "the fused trace buffer would be 4831838208 bytes; trace buffers cannot exceed 4 GiB"
+
+
+@pytest.mark.parametrize("era", F.ERAS)
+def test_data_patch_naming_an_undeclared_buffer(era):
+    b = S.Body(era, "dp")
+    b.writebd(0, 3, 64)
+    b.address_patch(F.tracedma_addr(0, 3), 0, arg_idx=7)
+    text = S.module(main_running(("dev_a", "seq_a")), S.Design("dev_a", "seq_a", body=b.lines).text(era))
+    [(_, msg)] = refuse(text)
+    assert msg.startswith("this address_patch names host buffer #7, which @dev_a:@seq_a does not declare")
+
+
+@pytest.mark.parametrize("era", ("E2", "E3"))
+def test_run_already_passing_a_foreign_trace_buffer(era):
+    a = S.Design("dev_a", "seq_a")
+    main = S.device("main", S.sequence("main_seq", [I64, "memref<8192xi8>"], S.configure("dev_a", [
+        S.run("seq_a", ["%arg0", "%arg1"], [I64, "memref<8192xi8>"]),
+        S.run("seq_a", ["%arg0"], [I64])])))
+    [(line, msg)] = refuse(S.module(main, a.text(era)))
+    assert line == 6 and msg.startswith("already passes a buffer for the trace argument #1 of @dev_a:@seq_a")
+
+
+def test_mixed_eras():
+    text = S.module(main_running(("dev_a", "seq_a")), S.Design("dev_a", "seq_a").text("E1"),
+                    S.Design("dev_b", "seq_b").text("E2"))
+    [(_, msg)] = refuse(text)
+    assert "one module must use one era's op forms" in msg or "era" in msg
+
+
+@pytest.mark.parametrize("era", F.ERAS)
+def test_refusal_leaves_the_module_unchanged(era):
+    text = S.module(main_running(("dev_a", "seq_a"), ("dev_b", "seq_b")), S.Design("dev_a", "seq_a").text(era),
+                    S.Design("dev_b", "seq_b", trace_arg="reuse").text(era))
+    m = F.parse(text)
+    before = str(m)
+    assert F.errors(F.try_passes(m, "aie-trace-fuse-buffers"))
+    assert str(m) == before
