@@ -82,12 +82,21 @@ class Body:
             self.lines.append(f'"aiex.npu.maskwrite32"({a}, {v}, {m}) <{{column = {col} : i32, row = {row} : i32}}> '
                               ': (i32, i32, i32) -> ()')
 
-    def writebd(self, col: int, bd: int, nbytes: int) -> None:
+    def writebd(self, col: int, bd: int, nbytes: int, packet: bool = True) -> None:
         fields = {f: 0 for f in WRITEBD_ZERO}
-        fields.update(bd_id=bd, buffer_length=nbytes // 4, column=col, enable_packet=1, row=0, valid_bd=1,
+        fields.update(bd_id=bd, buffer_length=nbytes // 4, column=col, enable_packet=int(packet), row=0, valid_bd=1,
                       burst_length=64)
         text = ", ".join(f"{k} = {v} : i32" for k, v in sorted(fields.items()))
         self.lines.append(f'"aiex.npu.writebd"() <{{{text}}}> : () -> ()')
+
+    def sync(self, col: int, direction: int, channel: int) -> None:
+        fields = {"column": col, "row": 0, "direction": direction, "channel": channel, "column_num": 1, "row_num": 1}
+        if self.era == "E1":
+            text = ", ".join(f"{k} = {v} : i32" for k, v in sorted(fields.items()))
+            self.lines.append(f'"aiex.npu.sync"() <{{{text}}}> : () -> ()')
+        else:
+            names = [self.const(fields[k]) for k in ("column", "row", "direction", "channel", "column_num", "row_num")]
+            self.lines.append(f'"aiex.npu.sync"({", ".join(names)}) : ({", ".join(["i32"] * 6)}) -> ()')
 
     def address_patch(self, addr: int, arg_plus: int, arg_idx: int | None = None,
                       buffer: tuple[str, str] | None = None) -> None:
@@ -123,6 +132,9 @@ class Design:
     body: list[str] = field(default_factory=list)
     #: extra ops of the device (e.g. other sequences)
     extra: list[str] = field(default_factory=list)
+    #: how the first data argument is read: "memcpy" (``dma_memcpy_nd``, before DMA lowering) or
+    #: "bd" (already lowered: ``writebd`` BD 0, an integer ``address_patch``, an MM2S task start)
+    data_io: str = "memcpy"
 
     def args(self, era: str) -> list[str]:
         extra = [f"memref<{self.trace_bytes}xi8>"] if self.trace_bytes and self.trace_arg == "appended" else []
@@ -135,7 +147,13 @@ class Design:
         if traced:
             self._trace_start(b, args)
         b.lines.extend(self.body)
-        if self.data and self.data[0].startswith("memref"):
+        if self.data and self.data[0].startswith("memref") and self.data_io == "bd":
+            nbytes = memref_bytes(self.data[0])
+            b.writebd(self.col, 0, nbytes, packet=False)
+            b.address_patch(tracedma.bd_address_word(self.col, 0), 0, arg_idx=0)
+            b.write32(tracedma.task_queue_offset(0, tracedma.MM2S), 0x80000000, self.col, 0)
+            b.sync(self.col, tracedma.MM2S, 0)
+        elif self.data and self.data[0].startswith("memref"):
             b.lines.append(f'"aiex.npu.dma_memcpy_nd"(%arg0) <{{id = 0 : i64, metadata = @{self.sequence}_in, '
                            'operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = array<i64: 0, 0, 0, 0>, '
                            f'static_sizes = array<i64: 1, 1, 1, {self._elems(self.data[0])}>, '
@@ -154,7 +172,7 @@ class Design:
         sig = ", ".join(f"%arg{i}: {t}" for i, t in enumerate(args))
         tiles = [f'%{self.device}_shim = "aie.tile"() <{{col = {self.col} : i32, row = 0 : i32}}> : () -> index',
                  f'%{self.device}_core = "aie.tile"() <{{col = {self.col} : i32, row = {CORE_ROW} : i32}}> : () -> index']
-        if self.data and self.data[0].startswith("memref"):
+        if self.data and self.data[0].startswith("memref") and self.data_io == "memcpy":
             tiles.append(f'"aie.shim_dma_allocation"(%{self.device}_shim) <{{channel_dir = 1 : i32, '
                          f'channel_index = 0 : i64, sym_name = "{self.sequence}_in"}}> : (index) -> ()')
         if traced:
@@ -230,3 +248,19 @@ def run(seq: str, operands: list[str], types: list[str]) -> str:
 def module(*parts: str) -> str:
     inner = "\n".join("  " + line for p in parts for line in p.splitlines())
     return f"module {{\n{inner}\n}}\n"
+
+
+def two_designs(era: str) -> str:
+    """The bundled example: ``@main_seq`` runs ``@dev_a:@seq_a``, ``@dev_b:@seq_b``, then
+    ``@dev_a:@seq_a`` again (alternating, so no two runs of one device are back-to-back)."""
+    a = Design("dev_a", "seq_a", events=(33, 34), pkt_id=1, data_io="bd")
+    b = Design("dev_b", "seq_b", trace_bytes=4096, events=(33, 34, 37), pkt_id=2, data_io="bd")
+    i64 = "memref<64xi32>"
+    body = (configure("dev_a", [run("seq_a", ["%arg0"], [i64])]) + configure("dev_b", [run("seq_b", ["%arg1"], [i64])])
+            + configure("dev_a", [run("seq_a", ["%arg0"], [i64])]))
+    header = (f"// Two traced designs run by one dispatched sequence, @dev_a twice (IR era {era}), as mlir-aie's\n"
+              "// trace lowering leaves them. Fuse the trace buffers, check and verify:\n"
+              f"//   aie-trace-opt examples/two_designs_{era.lower()}.mlir -aie-trace-fuse-buffers \\\n"
+              "//     -aie-trace-check-ir -aie-trace-verify-patches\n"
+              "// Generated by aie_trace.synth.two_designs; test/unit/test_fuse_examples.py keeps it in sync.\n")
+    return header + module(device("main", sequence("main_seq", [i64, i64], body)), a.text(era), b.text(era))
