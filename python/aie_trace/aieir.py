@@ -227,7 +227,7 @@ def _params_problem(text: str, mnemonic: str, params: tuple[tuple[str, str], ...
         return ""
     items = attr_params(text, mnemonic)
     if items is None:
-        return f"malformed parameter list in {text}"
+        return f"has a malformed parameter list: {text}"
     names, expected = [k for k, _ in items], [n for n, _ in params]
     for k in names:
         if k not in expected:
