@@ -26,7 +26,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--mlir", metavar="MODULE", help="lowered module: the trace layout and each design's events")
     p.add_argument("--kernel", metavar="DEVICE:SEQUENCE",
                    help="the dispatched sequence whose trace buffer this is (default: the only one with a layout)")
-    p.add_argument("--layout", metavar="JSON", help="the layout as 'aie-trace layout' prints it (instead of the module's)")
+    p.add_argument("--layout", metavar="JSON",
+                   help="the layout as 'aie-trace layout' prints it (instead of the module's)")
     p.add_argument("--arch", choices=("aie2", "aie2p"),
                    help="event table to use instead of the one the device kind implies (aie2: npu1, aie2p: npu2)")
     p.add_argument("-o", "--output", metavar="TRACE_JSON", help="write Chrome Trace Event JSON (Perfetto UI)")

@@ -329,12 +329,12 @@ def _field_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
 _MASK, _HIGH, _LOW_SHIFT, _LOW_MASK = _field_tables()
 
 
-def _fields(S: np.ndarray, pos: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """First byte, slot mask and value (cycle delta or repeat count) of the commands at ``pos``."""
+def _fields(S: np.ndarray, pos: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Slot mask and value (cycle delta or repeat count) of the commands at ``pos``."""
     b0 = S[pos]
     k = (b0.astype(np.int32) << 8) | S[pos + 1]
     p = (S[pos + 2].astype(np.int32) << 8) | S[pos + 3]
-    return b0, _MASK[k], _HIGH[k] | ((p >> _LOW_SHIFT[b0]) & _LOW_MASK[b0])
+    return _MASK[k], _HIGH[k] | ((p >> _LOW_SHIFT[b0]) & _LOW_MASK[b0])
 
 
 def _start_values(S: np.ndarray, pos: np.ndarray) -> np.ndarray:
@@ -371,7 +371,7 @@ def _frames(S: np.ndarray, starts: np.ndarray, kind: np.ndarray, carry: _Carry, 
     cand = np.flatnonzero(kind <= Cmd.START)            # frames, Repeats, Starts
     pos = starts[cand]
     ck = kind[cand]
-    _, M, v = _fields(S, pos)
+    M, v = _fields(S, pos)
     v = v.astype(np.int64)
     R = len(cand)
     dt = v + 1                                          # a frame: 1 + delta
