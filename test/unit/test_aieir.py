@@ -51,8 +51,8 @@ def test_create_builds_each_era_form(seq):
     patch = aieir.create("aiex.npu.address_patch", "E3", operands={"arg_plus": 0, "buffer": block.arguments[1]},
                          attrs={"addr": 119268}, ip=ip)
     assert str(patch.attributes["operandSegmentSizes"]) == "array<i32: 0, 1, 1>"
-    wide = aieir.create("aiex.npu.address_patch", "E4", operands={"arg_plus": 2**33}, attrs={"addr": 119268, "arg_idx": 1},
-                        ip=ip)
+    wide = aieir.create("aiex.npu.address_patch", "E4", operands={"arg_plus": 2**33},
+                        attrs={"addr": 119268, "arg_idx": 1}, ip=ip)
     assert str(wide.operands[0].type) == "i64" and aieir.get_int(wide, "arg_plus", "E4") == 2**33
     assert [v.message for v in aieir.check_module(module.operation, "E4") if v.op.name != "aiex.npu.write32"] == []
 
@@ -79,7 +79,7 @@ def test_create_leaves_nothing_behind_when_the_checker_refuses(seq):
     with pytest.raises(ValueError, match="DMAChannelDir case, one of 0 \\(S2MM\\), 1 \\(MM2S\\); got 5"):
         aieir.create("aiex.npu.push_queue", "E1", attrs=dict(column=0, row=0, direction=5, channel=1, issue_token=True,
                                                               repeat_count=0, bd_id=15), ip=ip)
-    with pytest.raises(ValueError, match="requires exactly one of attribute 'arg_idx' or operand 'buffer', but found both"):
+    with pytest.raises(ValueError, match="exactly one of attribute 'arg_idx' or operand 'buffer', but found both"):
         aieir.create("aiex.npu.address_patch", "E3", operands={"arg_plus": 0, "buffer": block.arguments[1]},
                      attrs={"addr": 1, "arg_idx": 1}, ip=ip)
     with pytest.raises(ValueError, match="operand 'arg_plus' is required"):
