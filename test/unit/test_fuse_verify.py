@@ -1,0 +1,104 @@
+"""aie-trace-verify-patches: the static proof, before and after materialization."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import fuse_cases as F
+from aie_trace import aieir, layout as L, provider, synth as S
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+@pytest.fixture(autouse=True)
+def context():
+    with provider.make_context():
+        yield
+
+
+def verify(m) -> list[tuple[int, str]]:
+    d = F.try_passes(m, "aie-trace-verify-patches")
+    return [(x.line, x.message) for x in d.diagnostics if x.severity == "error"]
+
+
+@pytest.mark.parametrize("era", ("E1", "E2"))
+def test_iron_154_unfused_module_is_caught(era):
+    m = F.parse((EXAMPLES / f"two_designs_{era.lower()}.mlir").read_text())
+    errs = verify(m)
+    short = [e for _, e in errs if e.startswith("one argument short")]
+    assert len(short) == 3
+    assert "passes 1 operand(s) but @dev_a:@seq_a takes 2; parameter #1 (memref<8192xi8>) is not passed" in short[0]
+    stray = [e for _, e in errs if "outside the buffer" in e]
+    assert any("in @main:@main_seq (call path '0') the BD writes bytes [0, 8192) of host buffer #1 "
+               "(memref<64xi32>, 256 bytes) of @main:@main_seq: outside the buffer" == e for e in stray)
+
+
+@pytest.mark.parametrize("era", ("E3", "E4"))
+def test_unfused_buffer_patches_do_not_resolve(era):
+    m = F.parse((EXAMPLES / f"two_designs_{era.lower()}.mlir").read_text())
+    errs = [e for _, e in verify(m)]
+    assert any(e.startswith("one argument short") for e in errs)
+    assert any("the buffer operand does not resolve to a static view of a host buffer of @main:@main_seq" in e
+               for e in errs)
+
+
+@pytest.mark.parametrize("era", F.ERAS)
+def test_fused_and_materialized_examples_verify(era):
+    m = F.parse((EXAMPLES / f"two_designs_{era.lower()}.mlir").read_text())
+    F.run_passes(m, "aie-trace-fuse-buffers")
+    assert verify(m) == []
+    F.run_passes(m, "aie-trace-materialize")
+    assert verify(m) == []
+
+
+def tamper_layout(m, offsets):
+    seq = F.sequence(m, "main", "main_seq")
+    lay = L.read_layout(seq)
+    lay.slices = [L.Slice(s.device, s.sequence, s.call_path, o, s.size) for s, o in zip(lay.slices, offsets)]
+    L.write_layout(seq, lay, "E2")
+
+
+@pytest.mark.parametrize("materialized", (False, True))
+def test_a_layout_that_does_not_match_the_patches(materialized):
+    m = F.parse(F.two_designs_two_configures("E2"))
+    F.run_passes(m, "aie-trace-fuse-buffers", *(["aie-trace-materialize"] if materialized else []))
+    tamper_layout(m, [8192, 0])
+    errs = [e for _, e in verify(m)]
+    if materialized:
+        assert any("this trace of @dev_a lands at [0, 8192) of host buffer #2, which no slice of @dev_a" in e for e in errs)
+    else:
+        assert errs[0] == ("the trace of call '0' lands at [0, 8192) of host buffer #2, but the layout puts it at "
+                           "[8192, 16384) of host buffer #2")
+
+
+def test_overlapping_trace_regions_of_two_calls():
+    m = F.parse(F.two_designs_two_configures("E2"))
+    F.run_passes(m, "aie-trace-fuse-buffers")
+    copy = F.sequence(m, "dev_b", "seq_b.main_seq.1")
+    [patch] = aieir.walk(copy, ["aiex.npu.address_patch"])
+    patch.operands[0] = aieir.constant(4096, "i32", provider.ir.InsertionPoint(patch), patch.location)
+    errs = [e for _, e in verify(m)]
+    assert ("the trace region [4096, 12288) of call '1' overlaps the trace region [0, 8192) of call '0' in host "
+            "buffer #2 of @main:@main_seq") in errs
+
+
+def test_trace_over_data_in_one_buffer():
+    text = S.module(S.Design("dev_a", "seq_a", data=("memref<4096xi32>",), trace_arg="reuse").text("E2"))
+    m = F.parse(text.replace("arith.constant 16384 : i32", "arith.constant 0 : i32"))
+    errs = [e for _, e in verify(m)]
+    assert errs == ["the trace region [0, 8192) of call '' overlaps data [0, 16384) in host buffer #0 of @dev_a:@seq_a"]
+
+
+def test_patch_without_a_preceding_writebd():
+    m = F.parse(S.module(S.Design("dev_a", "seq_a").text("E2")))
+    aieir.walk(m.operation, ["aiex.npu.writebd"])[0].erase()
+    [(_, e)] = verify(m)
+    assert e.startswith("no aiex.npu.writebd of shim column 0 BD 15 precedes this patch (in @dev_a:@seq_a)")
+
+
+def test_fixed_slot_patch_writes_nowhere():
+    m = F.parse(S.module(S.Design("dev_a", "seq_a", trace_arg="fixed").text("E1")))
+    [(_, e)] = verify(m)
+    assert e == "in @dev_a:@seq_a this patch names host buffer #4, but @dev_a:@seq_a has 1 host buffer(s): the DMA writes nowhere"

@@ -1,0 +1,103 @@
+"""aie-trace-materialize mimics -aie-materialize-runtime-sequences: clone, remap SSA, copy
+attributes verbatim, load_pdi per configure, hoist, erase, leaf callees first."""
+
+from __future__ import annotations
+
+import pytest
+
+import fuse_cases as F
+from aie_trace import aieir, provider, synth as S
+
+I64 = F.I64
+
+
+@pytest.fixture(autouse=True)
+def context():
+    with provider.make_context():
+        yield
+
+
+def ops(seq):
+    return [o.operation for o in aieir.body(seq).operations]
+
+
+def untraced_two_designs(era: str) -> str:
+    a, b = S.Design("dev_a", "seq_a", trace_bytes=0), S.Design("dev_b", "seq_b", trace_bytes=0, data_io="bd")
+    main = S.device("main", S.sequence("main_seq", [I64, I64],
+                                       S.configure("dev_a", [S.run("seq_a", ["%arg0"], [I64])])
+                                       + S.configure("dev_b", [S.run("seq_b", ["%arg1"], [I64])])))
+    return S.module(main, a.text(era), b.text(era))
+
+
+@pytest.mark.parametrize("era", F.ERAS)
+def test_configures_become_load_pdi_and_inlined_bodies(era):
+    m = F.parse(untraced_two_designs(era))
+    callee_ops = len(ops(F.sequence(m, "dev_a", "seq_a"))) + len(ops(F.sequence(m, "dev_b", "seq_b")))
+    assert F.errors(F.run_passes(m, "aie-trace-materialize")) == []
+    main = F.sequence(m, "main", "main_seq")
+    names = [o.name for o in ops(main)]
+    assert "aiex.configure" not in names and "aiex.run" not in names
+    assert len(names) == callee_ops + 2
+    pdis = [o for o in ops(main) if o.name == "aiex.npu.load_pdi"]
+    assert [str(p.attributes["device_ref"]) for p in pdis] == ["@dev_a", "@dev_b"]
+    assert names[0] == "aiex.npu.load_pdi" and names.index("aiex.npu.load_pdi", 1) == 1 + len(ops(F.sequence(m, "dev_a", "seq_a")))
+    F.sequence(m, "dev_a", "seq_a")  # callees stay
+
+
+@pytest.mark.parametrize("era", F.ERAS)
+def test_attributes_are_copied_verbatim(era):
+    m = F.parse(untraced_two_designs(era))
+    F.run_passes(m, "aie-trace-materialize")
+    # seq_b's data patch names its own host buffer #0; inlined verbatim it names main's #0, not #1
+    assert F.int_patches(F.sequence(m, "main", "main_seq"), era) == [(0, 0)]
+
+
+def test_ssa_operands_are_remapped_to_the_run_operands():
+    m = F.parse(F.data_patch("E3"))
+    F.run_passes(m, "aie-trace-fuse-buffers", "aie-trace-materialize")
+    main = F.sequence(m, "main", "main_seq")
+    [memcpy] = [o for o in ops(main) if o.name == "aiex.npu.dma_memcpy_nd"]
+    assert memcpy.operands[0].owner.name == "memref.reinterpret_cast"  # the view main passed
+    [trace] = [p for p in ops(main) if p.name == "aiex.npu.address_patch" and len(p.operands) == 2]
+    assert trace.operands[1].owner.name == "memref.reinterpret_cast"
+    arg_plus = [o for o in ops(main) if o.name == "aiex.npu.address_patch"][0].operands[0]
+    assert arg_plus.owner.name == "arith.constant"  # cloned with the body, not the callee's own value
+    assert arg_plus.owner.operation.parent == main
+
+
+def test_nested_calls_are_inlined_leaf_first():
+    m = F.parse(F.nested("E2"))
+    F.run_passes(m, "aie-trace-fuse-buffers", "aie-trace-materialize")
+    main = F.sequence(m, "main", "main_seq")
+    assert [str(o.attributes["device_ref"]) for o in ops(main) if o.name == "aiex.npu.load_pdi"] == ["@dev_b", "@dev_c"]
+    assert F.int_patches(main, "E2") == [(1, 0), (1, 4096)]
+    assert "aiex.run" not in str(m)
+
+
+def test_run_whose_operands_do_not_match_is_refused():
+    d = F.try_passes(F.parse(F.two_calls_one_design("E2")), "aie-trace-materialize")
+    [e] = F.errors(d)
+    assert e.startswith("'aiex.run' operands (memref<64xi32>) do not match the parameters of @dev_a:@seq_a")
+    assert d.diagnostics[0].line == 6
+
+
+def test_materialize_then_drop_specialized_leaves_only_kernels():
+    m = F.parse(F.scalar_arguments("E2"))
+    F.run_passes(m, "aie-trace-fuse-buffers")
+    assert "seq_a.main_seq.1" in str(m)
+    F.run_passes(m, "aie-trace-drop-specialized")  # still referenced: kept
+    assert "seq_a.main_seq.1" in str(m)
+    F.run_passes(m, "aie-trace-materialize", "aie-trace-drop-specialized")
+    assert "seq_a.main_seq" not in str(m)
+    assert [aieir.symbol_name(s) for s in aieir.walk(m.operation, ["aie.runtime_sequence"])] == ["main_seq", "seq_a"]
+
+
+def test_drop_specialized_removes_chains_of_unreferenced_copies():
+    m = F.parse(F.nested_in_loop("E2"))
+    F.run_passes(m, "aie-trace-fuse-buffers")
+    main = F.sequence(m, "main", "main_seq")
+    for op in aieir.walk(main, ["aiex.configure"]):
+        op.erase()  # nothing runs seq_b's copies now; they in turn ran seq_c's copies
+    F.run_passes(m, "aie-trace-drop-specialized")
+    left = [aieir.symbol_name(s) for s in aieir.walk(m.operation, ["aie.runtime_sequence"])]
+    assert left == ["main_seq", "seq_b", "seq_c", "seq_c.seq_b.0", "seq_a"]
