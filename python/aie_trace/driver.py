@@ -443,13 +443,13 @@ class Driver:
         with provider.make_context() as ctx:
             ctx.enable_multithreading(False)  # diagnostics in a deterministic order
             ctx.attach_diagnostic_handler(lambda d: diag.extend_from_mlir([d]) or True)
-            runner = PipelineRunner(steps, diag, provider.passmanager, after_python_pass=printer.flush)
+            runner = PipelineRunner(steps, diag, after_python_pass=printer.flush)
             runner.enable_ir_printing(before_all=self.opts.print_ir_before_all,
                                       after_all=self.opts.print_ir_after_all,
                                       generic=self.opts.print_op_generic)
             module = parse_module(provider.ir, chunk, name, diag)
             try:
-                ok = module is not None and runner.run(module, provider.ir)
+                ok = module is not None and runner.run(module)
             finally:
                 printer.flush()
             if ok:

@@ -353,10 +353,13 @@ def _find_pass(element: Element, name: str) -> PassElement | None:
 
 class PipelineRunner:
     """One provider ``PassManager`` for a planned pipeline, with Python passes reporting into
-    ``diag``. Build it inside the context the module lives in."""
+    ``diag``. Build it inside the context the module lives in. Raises :class:`PipelineError` for
+    a native element the PassManager rejects."""
 
-    def __init__(self, steps: list[Step], diag: DiagnosticEngine, passmanager: Any, *,
+    def __init__(self, steps: list[Step], diag: DiagnosticEngine, *,
                  after_python_pass: Callable[[], None] | None = None) -> None:
+        from .provider import passmanager  # the bindings load only when a pipeline runs
+
         self.diag = diag
         self.after_python_pass = after_python_pass
         self.pm = passmanager.PassManager(ROOT_ANCHOR)
@@ -402,9 +405,11 @@ class PipelineRunner:
             self.pm.enable_ir_printing(print_before_all=before_all, print_after_all=after_all,
                                        print_generic_op_form=generic)
 
-    def run(self, module: Any, ir: Any) -> bool:
+    def run(self, module: Any) -> bool:
         """Run on ``module``; False when a pass failed (its errors are in ``diag``).
         Raises :class:`InternalPassError` for a bug in a Python pass."""
+        from .provider import ir
+
         errors_before = self.diag.error_count
         try:
             self.pm.run(module)

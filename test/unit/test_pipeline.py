@@ -22,7 +22,7 @@ from aie_trace.pipeline import (
     parse_pipeline,
     plan,
 )
-from aie_trace.provider import ir, make_context, passmanager
+from aie_trace.provider import ir, make_context
 from aie_trace.registry import Pass, Registry, option
 
 
@@ -259,9 +259,9 @@ MODULE = """module {
 def _run(text: str, module_text: str = MODULE):
     diag = DiagnosticEngine()
     with make_context():
-        runner = PipelineRunner(plan(parse_pipeline(text), REG), diag, passmanager)
+        runner = PipelineRunner(plan(parse_pipeline(text), REG), diag)
         module = ir.Operation.parse(module_text, source_name="m.mlir")
-        ok = runner.run(module, ir)
+        ok = runner.run(module)
         return ok, diag, str(module)
 
 

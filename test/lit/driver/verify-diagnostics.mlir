@@ -2,7 +2,7 @@
 // diagnostic is expected: exit 0. Python pass diagnostics (with notes), MLIR parse errors and
 // failures of native passes are all verified alike, chunk by chunk.
 // RUN: aie-trace-opt %s --split-input-file --verify-diagnostics \
-// RUN:   --load-pass-plugin=%S/Inputs/test_passes.py -test-emit -aie-trace-check-ir
+// RUN:   --load-pass-plugin=%S/Inputs/plugin_passes.py -test-emit -aie-trace-check-ir
 
 module {
   // expected-warning@+2 {{careful}}

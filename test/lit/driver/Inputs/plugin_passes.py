@@ -1,4 +1,4 @@
-"""Test-only passes for the driver's lit tests (loaded with --load-pass-plugin)."""
+"""Passes for the driver's lit tests only, loaded with --load-pass-plugin."""
 
 from __future__ import annotations
 
