@@ -1,5 +1,8 @@
-// Regions, terminators, successors, results, parents and array counts: the parts of a definition
-// that are the same in every era (checked here as E4).
+// Regions, terminators, successors, results, parents, enum cases, ranges and array counts: the
+// parts of a definition that are the same in every era, so each era reports them alike.
+// RUN: aie-trace-opt %s --split-input-file -verify-diagnostics -aie-trace-check-ir='era=E1'
+// RUN: aie-trace-opt %s --split-input-file -verify-diagnostics -aie-trace-check-ir='era=E2'
+// RUN: aie-trace-opt %s --split-input-file -verify-diagnostics -aie-trace-check-ir='era=E3'
 // RUN: aie-trace-opt %s --split-input-file -verify-diagnostics -aie-trace-check-ir='era=E4'
 
 // aie.end must close its block; a runtime sequence has no terminator.
@@ -53,17 +56,17 @@
 // BD blocks end in aie.end or aie.next_bd; next_bd names one successor.
 "builtin.module"() ({
   "aie.device"() <{device = 5 : i32}> ({
-    %t = "aie.tile"() <{col = 0 : i32, row = 0 : i32}> : () -> index
     "aie.runtime_sequence"() ({
     ^bb0(%a: memref<64xi32>):
-      // expected-error@+1 {{'aiex.dma_configure_task' op expects each block of region #0 to end with 'aie.end' or 'aie.next_bd', found 'aie.dma_bd'}}
-      %task = "aiex.dma_configure_task"(%t) <{channel = 0 : i32, direction = 1 : i32, operandSegmentSizes = array<i32: 1, 0, 0>}> ({
-        "aie.dma_bd"(%a) <{operandSegmentSizes = array<i32: 1, 0, 0, 0, 0>, static_len = 32 : i32}> : (memref<64xi32>) -> ()
+      // (the BD contents are beside the point here, and differ between eras)
+      // expected-error@+1 {{'aiex.dma_configure_task_for' op expects each block of region #0 to end with 'aie.end' or 'aie.next_bd', found 'test.bd'}}
+      %task = "aiex.dma_configure_task_for"() <{alloc = @in0}> ({
+        "test.bd"(%a) : (memref<64xi32>) -> ()
         // expected-error@+1 {{'aie.next_bd' op expected 1 successors, but found 0}}
         "aie.next_bd"() : () -> ()
       ^bb1:
-        "aie.dma_bd"(%a) <{operandSegmentSizes = array<i32: 1, 0, 0, 0, 0>, static_len = 32 : i32, static_offset = 32 : i32}> : (memref<64xi32>) -> ()
-      }) : (index) -> index
+        "test.bd"(%a) : (memref<64xi32>) -> ()
+      }) : () -> index
     }) : () -> ()
     "aie.end"() : () -> ()
   }) : () -> ()
@@ -143,6 +146,35 @@
 "builtin.module"() ({
   // expected-error-re@+1 {{'aie.device' op attribute 'device' failed to satisfy constraint: AIEDevice case, one of 1 (xcvc1902), {{.*}}, 15 (npu2_7col); got 16}}
   "aie.device"() <{device = 16 : i32}> ({
+    "aie.end"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// Properties and operands of ops that every era defines alike.
+"builtin.module"() ({
+  "aie.device"() <{device = 5 : i32}> ({
+    // expected-error@+1 {{'aie.tile' op attribute 'col' failed to satisfy constraint: 32-bit signless integer attribute (got 0 : ui32)}}
+    %t = "aie.tile"() <{col = 0 : ui32, row = 2 : i32}> : () -> index
+    %n = "test.value"() : () -> i32
+    // expected-error@+1 {{'aie.packet_flow' op requires attribute 'ID'}}
+    "aie.packet_flow"() <{keep_pkt_header = true}> ({
+      // expected-error@+1 {{'aie.packet_source' op operand #0 ('tile') must be index, but got 'i32'}}
+      "aie.packet_source"(%n) <{bundle = 9 : i32, channel = 0 : i32}> : (i32) -> ()
+      "aie.end"() : () -> ()
+    }) : () -> ()
+    // expected-error@+1 {{'aie.flow' op expected 2 operands, but found 1}}
+    "aie.flow"(%t) <{dest_bundle = 1 : i32, dest_channel = 0 : i32, source_bundle = 1 : i32, source_channel = 0 : i32}> : (index) -> ()
+    "aie.runtime_sequence"() ({
+    ^bb0(%a: memref<64xi32>):
+      // expected-error@+1 {{'aiex.npu.dma_wait' op attribute 'symbol' failed to satisfy constraint: flat symbol reference attribute (got "out0")}}
+      "aiex.npu.dma_wait"() <{symbol = "out0"}> : () -> ()
+      // expected-error@+1 {{'aiex.npu.dma_memcpy_nd' op requires attribute 'operandSegmentSizes'}}
+      "aiex.npu.dma_memcpy_nd"(%a) <{id = 0 : i64, metadata = @in0, static_offsets = array<i64: 0, 0, 0, 0>, static_sizes = array<i64: 1, 1, 1, 64>, static_strides = array<i64: 0, 0, 0, 1>}> : (memref<64xi32>) -> ()
+      // expected-error@+1 {{'aiex.npu.dma_memcpy_nd' op operand group starting at #0 ('memref') requires 1 element, but found 0}}
+      "aiex.npu.dma_memcpy_nd"() <{id = 0 : i64, metadata = @in0, operandSegmentSizes = array<i32: 0, 0, 0, 0>, static_offsets = array<i64: 0, 0, 0, 0>, static_sizes = array<i64: 1, 1, 1, 64>, static_strides = array<i64: 0, 0, 0, 1>}> : () -> ()
+    }) : () -> ()
     "aie.end"() : () -> ()
   }) : () -> ()
 }) : () -> ()
