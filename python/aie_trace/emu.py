@@ -156,6 +156,7 @@ class Npu:
         self.outputs = 0
         self.frame: Frame | None = None
         self.op: Any = None
+        self.root: Any = None
         self.root_device: Any = None
 
     # -- state used by the DMA model ----------------------------------------------------------
@@ -196,7 +197,7 @@ class Npu:
     # -- values -------------------------------------------------------------------------------
     def int_value(self, v: Any, frame: Frame) -> int:
         n = frame.int(v)
-        if n is None:
+        if not isinstance(n, int):
             raise EmuFault("this value is not known before the run (a run-time scalar?); the emulator "
                            "needs it", v.owner if not isinstance(v, ir.BlockArgument) else self.op)
         return n
