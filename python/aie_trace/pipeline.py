@@ -129,7 +129,8 @@ class _Parser:
                 raise self.error("unbalanced '(': missing ')'", open_pos)
             if c == ")":
                 raise self.error("unbalanced ')'")
-            raise self.error(f"expected ',' or '{closing or 'end of pipeline'}' but found '{c}'")
+            expected = f"'{closing}'" if closing else "the end of the pipeline"
+            raise self.error(f"expected ',' or {expected} but found '{c}'")
 
     def element(self) -> Element:
         self.skip_ws()
@@ -163,8 +164,9 @@ class _Parser:
 
 
 def _scan_balanced(text: str, pos: int, closing: str, error: Callable[..., PipelineError]) -> int | None:
-    """Index of the ``closing`` char at brace depth 0 from ``pos`` (quotes and nested braces
-    skipped), or None when the text ends first."""
+    """Scan from ``pos`` to ``closing`` at brace depth 0, skipping quoted text and nested braces:
+    ``'}'`` ends a pass's options, ``' '`` (any whitespace) ends an option value. Returns its
+    index, or None when the text ends first."""
     depth = 0
     while pos < len(text):
         c = text[pos]
@@ -222,8 +224,6 @@ def parse_pipeline(text: str, *, require_anchor: bool = True,
     accepted too and anchored on ``default_anchor``."""
     p = _Parser(text)
     elements = p.elements("")
-    if p.pos < len(text):  # only a stray ')' stops the top-level list early
-        raise p.error("unbalanced ')'")
     if len(elements) == 1 and isinstance(elements[0], OpPipeline):
         return elements[0]
     if require_anchor:
