@@ -587,9 +587,11 @@ class Fusion:
                          operands={"addr_val": addr_val, "arg_plus": value},
                          attrs={"addr": p.attributes["addr"], "arg_idx": host}, ip=ip, loc=loc)
             p.erase()
+            _erase_if_dead_constant(old)
             return
         aieir.set_attr(p, "arg_idx", host, self.era)
         p.operands[_operand_index(p, "arg_plus", self.era)] = value
+        _erase_if_dead_constant(old)
 
     @staticmethod
     def affine_value(a: Affine, params: dict[IterSym, Any], type_: Any, ip: Any, loc: Any) -> Any:
@@ -709,6 +711,12 @@ class Fusion:
         slices[ia] = L.Slice(sa.device, sa.sequence, f"{sa.call_path}+{b}", sa.offset, sa.size + sb.size)
         del slices[ib]
         return True
+
+
+def _erase_if_dead_constant(value: Any) -> None:
+    owner = value.owner
+    if hasattr(owner, "operation") and owner.operation.name == "arith.constant" and not list(value.uses):
+        owner.operation.erase()
 
 
 def _iterations(trips: list[int]) -> list[tuple[int, ...]]:
