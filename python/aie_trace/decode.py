@@ -554,8 +554,14 @@ def _decode_stream(W: np.ndarray, key: StreamKey, pk: np.ndarray, ids: tuple[int
         anomalies.append(Anomaly(name, count, _stream_offset(pk, first), key))
     sizes = [sum(len(b) for b, _ in parts) for parts in out]
     slot = np.repeat(np.arange(F.SLOTS, dtype=np.uint8), sizes)
-    begin = np.concatenate([b for parts in out for b, _ in parts] or [np.zeros(0, np.int64)])
-    end = np.concatenate([e for parts in out for _, e in parts] or [np.zeros(0, np.int64)])
+    begin, end = np.empty(sum(sizes), dtype=np.int64), np.empty(sum(sizes), dtype=np.int64)
+    at = 0
+    for parts in out:   # copy block by block, releasing each block's arrays as it is copied
+        parts.reverse()
+        while parts:
+            b, e = parts.pop()
+            begin[at:at + len(b)], end[at:at + len(b)] = b, e
+            at += len(b)
     return Stream(key, ids, len(pk), slot, begin, end, counts, carry.restarts, carry.first_timer)
 
 
