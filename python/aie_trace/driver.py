@@ -115,8 +115,9 @@ def parse_args(argv: list[str]) -> Options:
                 value = next(it, None)
                 if value is None:
                     raise UsageError(f"option '{arg}' requires a value")
-            if key == "load-pass-plugin":
-                opts.plugins.append(value)
+            current = getattr(opts, VALUE_FLAGS[key][0])
+            if isinstance(current, list):  # repeatable
+                current.append(value)
             else:
                 setattr(opts, VALUE_FLAGS[key][0], value)
         elif _PASS_FLAG.fullmatch(key):

@@ -223,3 +223,7 @@ def test_help_lists_every_registered_pass_with_every_option():
         for o in cls.options():
             assert f"    {o.name}=<" in text
             assert o.help in text
+
+
+def test_plugins_are_repeatable():
+    assert parse_args(["--load-pass-plugin=a.py", "-load-pass-plugin", "pkg.mod"]).plugins == ["a.py", "pkg.mod"]
