@@ -18,7 +18,7 @@ SUBCOMMANDS = {
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="aie-trace", description=__doc__.splitlines()[0].strip("`: "))
+    parser = argparse.ArgumentParser(prog="aie-trace", description="The host-side command line of aie-trace: layout, run, decode.")
     parser.add_argument("--version", action="store_true", help="print the version and the MLIR provider")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_text) in SUBCOMMANDS.items():
