@@ -31,6 +31,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--out-dir", type=Path, default=Path("."), help="where to write the trace files")
     p.add_argument("--save-buffers", action="store_true",
                    help="also write every data buffer after the run as buffer<INDEX>.npy")
+    p.add_argument("--ground-truth", type=Path, metavar="JSON",
+                   help="emu: write what every trace unit recorded and where it landed (for decoder checks)")
     p.add_argument("--fingerprint", metavar="FP", help="refuse to run unless the calling convention is FP")
     p.add_argument("--require-manifest", action="store_true",
                    help="refuse binaries without a calling-convention manifest next to them")
@@ -106,6 +108,15 @@ def run(args: argparse.Namespace) -> int:
         return 1
     for warning in getattr(result.backend_result, "warnings", []):
         print(f"emu: warning: {warning}", file=sys.stderr)
+    if args.ground_truth is not None:
+        sessions = getattr(result.backend_result, "sessions", None)
+        if sessions is None:
+            print("error: --ground-truth needs the emu backend", file=sys.stderr)
+            return 1
+        args.ground_truth.parent.mkdir(parents=True, exist_ok=True)
+        args.ground_truth.write_text(json.dumps({"trace_buffer": design.convention.trace_arg.index
+                                                 if design.convention.trace_arg else None,
+                                                 "sessions": [s.to_json() for s in sessions]}) + "\n")
     if args.save_buffers:
         args.out_dir.mkdir(parents=True, exist_ok=True)
         for arg, data in zip(design.convention.args, result.buffers):

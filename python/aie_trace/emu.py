@@ -66,15 +66,31 @@ class Session:
     def landed_bytes(self) -> int:
         return sum(n for places in self.placements.values() for _, _, n in places)
 
+    def unit_landed(self, i: int) -> list[tuple[int, int, int]]:
+        """Intervals ``(slot, begin, end)`` of unit ``i``'s events whose packets were written."""
+        unit = self.units[i]
+        return unit.intervals(unit.landed_events(sum(n for _, _, n in self.placements.get(i, []))))
+
+    def to_json(self) -> dict[str, Any]:
+        """Ground truth as JSON: per unit its configuration, every event it recorded, the
+        intervals of those whose packets reached memory, and where its packets landed."""
+        return {"design": self.design, "index": self.index, "path": self.path,
+                "iterations": list(self.iterations), "duration": self.duration,
+                "units": [{"pkt_type": u.pkt_type, "col": u.col, "row": u.row, "module": u.module,
+                           "pkt_id": u.pkt_id, "slots": list(u.slots), "start_timer": u.start_timer,
+                           "events": [list(e) for e in u.events],
+                           "landed": [list(iv) for iv in self.unit_landed(k)],
+                           "placements": [list(p) for p in self.placements.get(k, [])]}
+                          for k, u in enumerate(self.units)]}
+
     def landed(self) -> dict[tuple[int, int, int], list[tuple[int, int, int]]]:
         """Ground truth of what reached memory: per stream (pkt_type, col, row), the intervals
         ``(slot, begin, end)`` of the events whose packets were written."""
         out: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
         for i, unit in enumerate(self.units):
-            written = sum(n for _, _, n in self.placements.get(i, []))
-            events = unit.landed_events(written)
-            if events:
-                out.setdefault(unit.stream_key, []).extend(unit.intervals(events))
+            intervals = self.unit_landed(i)
+            if intervals:
+                out.setdefault(unit.stream_key, []).extend(intervals)
         return out
 
 

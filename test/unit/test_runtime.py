@@ -233,6 +233,21 @@ def test_cli_runs_and_writes_trace_files(write, tmp_path, capsys):
     assert not (out / "buffer2.npy").exists()  # the trace buffer is written as trace.bin and slices
 
 
+def test_cli_ground_truth_matches_what_the_slices_decode_to(write, tmp_path):
+    mlir = write("f.mlir", multi_design_module("E4", CALLS))
+    out = tmp_path / "out"
+    assert run_cli.main([str(mlir), "-o", str(out), "--ground-truth", str(out / "truth.json")]) == 0
+    truth = json.loads((out / "truth.json").read_text())
+    assert truth["trace_buffer"] == 2
+    assert [(s["design"], s["path"]) for s in truth["sessions"]] == [("dev_a", "0"), ("dev_b", "1"), ("dev_a", "2")]
+    for k, session in enumerate(truth["sessions"]):
+        (unit,) = session["units"]
+        assert all(b == 2 and k * SIZE <= off < (k + 1) * SIZE for b, off, _ in unit["placements"])
+        streams = decode.decode_buffer((out / f"slice{k}.bin").read_bytes()).streams
+        assert sorted(streams[decode.StreamKey(0, 0, unit["row"])].intervals()) == sorted(
+            tuple(i) for i in unit["landed"])
+
+
 def test_cli_reports_an_emulator_fault_with_its_location(write, capsys):
     mlir = write("u.mlir", multi_design_module("E2", CALLS, form="unfused"))
     assert run_cli.main([str(mlir)]) == 1
