@@ -428,7 +428,7 @@ def create(name: str, era: str, *, operands: dict[str, Any] | None = None,
             raise ValueError(f"{name}: operand '{o.name}' takes at most one value")
         for i, x in enumerate(vals):
             if isinstance(x, int):
-                t = "i64" if (o.type == "i64" or (o.type == "i32|i64" and not -2**31 <= x < 2**32)) else (
+                t = "i64" if (o.type == "i64" or (o.type == "i32|i64" and not -2**31 <= x < 2**31)) else (
                     "index" if o.type == "index" else "i32")
                 vals[i] = constant(x, t, ip=ip, loc=loc)
         flat.extend(vals)

@@ -54,6 +54,10 @@ def test_create_builds_each_era_form(seq):
     wide = aieir.create("aiex.npu.address_patch", "E4", operands={"arg_plus": 2**33},
                         attrs={"addr": 119268, "arg_idx": 1}, ip=ip)
     assert str(wide.operands[0].type) == "i64" and aieir.get_int(wide, "arg_plus", "E4") == 2**33
+    # 2^31 no longer fits a signed i32 offset: E4 widens it rather than wrapping it negative
+    edge = aieir.create("aiex.npu.address_patch", "E4", operands={"arg_plus": 2**31},
+                        attrs={"addr": 119268, "arg_idx": 1}, ip=ip)
+    assert str(edge.operands[0].type) == "i64" and aieir.get_int(edge, "arg_plus", "E4") == 2**31
     assert [v.message for v in aieir.check_module(module.operation, "E4") if v.op.name != "aiex.npu.write32"] == []
 
 
