@@ -9,6 +9,7 @@ by ``aie-trace-materialize``, must give each call its own slice."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -146,3 +147,27 @@ def test_back_to_back_runs_land_where_the_pass_warning_says(era, unfused, tmp_pa
     assert one.slice.call_path == "0+1"
     assert streams(one.data) == truth(m.backend_result.sessions)
     assert sorted(s.path for s in m.backend_result.sessions) == ["0", "1"]
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+@pytest.mark.parametrize("era", ["e1", "e2", "e3", "e4"])
+def test_bundled_example(era, tmp_path):
+    src = EXAMPLES / f"two_designs_{era}.mlir"
+    fused, mat = tmp_path / "fused.mlir", tmp_path / "mat.mlir"
+    opt(src, fused, "-aie-trace-fuse-buffers", "-aie-trace-verify-patches")
+    opt(fused, mat, "-aie-trace-materialize")
+    a, b = run(fused), run(mat)
+    by_path = {s.path: s for s in a.backend_result.sessions}
+    assert [(s.slice.device, s.slice.call_path) for s in a.slices] == [("dev_a", "0"), ("dev_b", "1"), ("dev_a", "2")]
+    for s in a.slices:
+        assert streams(s.data) == truth([by_path[s.slice.call_path]]) != {}
+    assert a.trace == b.trace
+    # unfused, the trace never reaches a buffer the host reads as trace
+    if era in ("e1", "e2"):
+        u = run(src)
+        assert u.slices == [] and decode.decode_buffer(u.buffers[1].view(np.uint8)).valid_packets > 0
+    else:
+        with pytest.raises(EmuFault, match="does not resolve to a host buffer"):
+            run(src)
