@@ -166,12 +166,43 @@ class _Check:
                                "buffer(s): the DMA writes nowhere")
                 return
             start = plus
+            self.check_binding(op, frame, arg, start, where)
         size = aieir.memref_bytes(self.args[arg].type)
         host = aieir.host_buffer_index(self.root, arg)
         if size is not None and not (0 <= start and start + nbytes <= size):
             self.error(op, f"in {where} the BD writes bytes [{start}, {start + nbytes}) of host buffer #{host} "
                            f"({self.args[arg].type}, {size} bytes) of {self.label}: outside the buffer")
         self.pending[key] = Region(op, frame.path, arg, start, start + nbytes, self.loaded)
+
+    def check_binding(self, op: Any, frame: cg.Frame, arg: int, start: int, where: str) -> None:
+        """An integer patch inside a callee must land where the call binds the buffer it names."""
+        if frame.run is None:
+            return
+        seq = frame.sequence
+        original = self.original(seq)
+        mine = aieir.walk(seq, ["aiex.npu.address_patch"])
+        at = next(i for i, p in enumerate(mine) if p == op)
+        src = aieir.walk(original, ["aiex.npu.address_patch"])[at] if original is not seq else op
+        k = aieir.get_int(src, "arg_idx", self.era)
+        b = aieir.block_index_of_host_buffer(original, k) if k is not None else None
+        bound = frame.args[b] if b is not None and b < len(frame.args) else None
+        plus = aieir.get_int(src, "arg_plus", self.era) if self.era == "E1" else frame.int(
+            aieir.get_operand(src, "arg_plus", self.era))
+        if not isinstance(bound, cg.BufferRef) or not isinstance(plus, int):
+            return
+        want = (bound.arg, bound.offset + plus)
+        if want != (arg, start):
+            host = aieir.host_buffer_index
+            self.error(op, f"in {where} this patch lands at byte {start} of host buffer #{host(self.root, arg)} of "
+                           f"{self.label}, but the call binds the buffer it names (host buffer #{k} of "
+                           f"{cg.seq_label(original)}) to byte {want[1]} of host buffer #{host(self.root, want[0])}: "
+                           "inlining copies arg_idx verbatim (run aie-trace-fuse-buffers before materialization)")
+
+    def original(self, seq: Any) -> Any:
+        src = aieir.attr_or_none(seq, L.SPECIALIZED_FROM)
+        if src is None:
+            return seq
+        return self.g.by_symbol.get((self.g.device_of(seq), aieir.symref_name(src)), seq)
 
     def queue(self, op: Any) -> None:
         start = tracedma.queue_start(op, self.era)

@@ -102,3 +102,23 @@ def test_fixed_slot_patch_writes_nowhere():
     m = F.parse(S.module(S.Design("dev_a", "seq_a", trace_arg="fixed").text("E1")))
     [(_, e)] = verify(m)
     assert e == "in @dev_a:@seq_a this patch names host buffer #4, but @dev_a:@seq_a has 1 host buffer(s): the DMA writes nowhere"
+
+
+@pytest.mark.parametrize("era", ("E1", "E2"))
+def test_a_callee_data_patch_that_verbatim_inlining_misdirects(era):
+    m = F.parse((EXAMPLES / f"two_designs_{era.lower()}.mlir").read_text())
+    errs = [e for _, e in verify(m)]
+    assert ("in @main:@main_seq (call path '1') this patch lands at byte 0 of host buffer #0 of @main:@main_seq, but "
+            "the call binds the buffer it names (host buffer #0 of @dev_b:@seq_b) to byte 0 of host buffer #1: inlining "
+            "copies arg_idx verbatim (run aie-trace-fuse-buffers before materialization)") in errs
+
+
+def test_the_binding_check_follows_specialized_copies():
+    m = F.parse(F.data_patch("E2"))
+    F.run_passes(m, "aie-trace-fuse-buffers")
+    assert verify(m) == []
+    copy = F.sequence(m, "dev_a", "seq_a.main_seq.0")
+    data = aieir.walk(copy, ["aiex.npu.address_patch"])[1]
+    aieir.set_attr(data, "arg_idx", 0, "E2")  # undo the rebase of the data patch by hand
+    errs = [e for _, e in verify(m)]
+    assert any("this patch lands at byte 272 of host buffer #0" in e and "to byte 272 of host buffer #1" in e for e in errs)
