@@ -279,9 +279,21 @@ def era_evidence(op: Any) -> set[str] | None:
     every era, fits none (a malformed op is the checker's business, not evidence), or the op is
     not in the schema."""
     op = getattr(op, "operation", op)
-    defs = {era: S.opdef(era, op.name) for era in S.ERAS}
-    fits = {era for era, d in defs.items() if d is not None and not _shape_problems(op, d, era)}
-    return fits if fits and fits != set(S.ERAS) else None
+    if all(S.opdef(era, op.name) is None for era in S.ERAS):
+        return None
+    # The answer depends only on these; modules repeat few shapes, so it is worked out once each.
+    seg = attr_or_none(op, "operandSegmentSizes")
+    key = (op.name, tuple(str(v.type) for v in op.operands), None if seg is None else str(seg),
+           tuple(attr_or_none(op, n) is not None for n in S.PROPERTY_ERAS.get(op.name, {})))
+    if key not in _EVIDENCE:
+        defs = {era: S.opdef(era, op.name) for era in S.ERAS}
+        fits = {era for era, d in defs.items() if d is not None and not _shape_problems(op, d, era)}
+        _EVIDENCE[key] = frozenset(fits) if fits and fits != set(S.ERAS) else None
+    found = _EVIDENCE[key]
+    return set(found) if found is not None else None
+
+
+_EVIDENCE: dict[tuple, frozenset[str] | None] = {}
 
 
 def detect_era(module: Any, default: str = "E4") -> str:
