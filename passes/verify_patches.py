@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from aie_trace import aieir, callgraph as cg, layout as L, tracedma
 from aie_trace.registry import Pass, option, register
+
+#: the ops the check follows (calls and loops are followed by the walker)
+FOLLOWED = ("aiex.configure", "aiex.npu.load_pdi", "aiex.run", "aiex.npu.writebd", "aiex.npu.address_patch",
+            "aiex.npu.dma_memcpy_nd", "aiex.npu.write32", "aiex.npu.push_queue")
 
 
 @dataclass
@@ -22,9 +27,6 @@ class Region:
     device: str = ""
     trace: bool = False
 
-    def overlaps(self, other: "Region") -> bool:
-        return self.arg == other.arg and self.start < other.end and other.start < self.end
-
 
 @register
 @dataclass
@@ -36,13 +38,15 @@ class VerifyPatches(Pass):
     through the run graph (SSA operands remapped, attributes read as written) and checks: every run
     passes exactly its callee's parameters ("one argument short" names the missing parameter); each
     ``address_patch`` names a host buffer the dispatched sequence has (an integer ``arg_idx`` is
-    read verbatim; a ``buffer`` operand is followed through its views); the bytes its BD writes
+    read verbatim; a ``buffer`` operand is followed through its views); an integer patch inside a
+    callee lands where the call binds the buffer it names; the bytes its BD writes
     (``buffer_length`` of the preceding ``writebd`` of the same shim column and BD, the ``addr``
     decoded with the shim BD address arithmetic) lie inside that buffer; trace regions (BDs started
     on a shim S2MM channel that a trace packet flow feeds) of different call sites are disjoint, and
     disjoint from the data regions (patches and ``dma_memcpy_nd``) sharing their buffer; and when
     the sequence records a layout, each call's trace lands in the layout's buffer, inside the slice
-    of its call path. Guarantees after: the IR is unchanged; every violation is a located error.
+    of its call path (after materialization, inside a slice of its device). Guarantees after: the
+    IR is unchanged; every violation is a located error.
     """
 
     name: ClassVar[str] = "aie-trace-verify-patches"
@@ -62,29 +66,95 @@ class VerifyPatches(Pass):
             diag.error(op, msg)
         if graph.errors:
             raise diag.fail()
+        facts = _Facts(graph, era)
         reported: set[tuple[int, str]] = set()
         for root in graph.sequences:
             if not L.is_specialized(root):
                 try:
-                    _Check(graph, era, root, diag, reported).run()
+                    _Check(facts, root, diag, reported).run()
                 except cg.GraphError as e:
                     raise diag.fail(e.op, e.message)
         if diag.error_count:
             raise diag.fail()
 
 
+@dataclass(frozen=True)
+class _Patch:
+    bd: tuple[int, int] | None
+    addr: int | None
+    arg_idx: int | None
+    plus: Any  # an int (attribute or constant) or the SSA value to evaluate in the frame
+    buffer: Any
+
+
+class _Facts:
+    """What each op says regardless of the call it runs in, read once per op."""
+
+    def __init__(self, graph: cg.RunGraph, era: str):
+        self.g, self.era = graph, era
+        self._cache: dict[tuple[str, int], Any] = {}
+        self.channels: dict[str, set[tuple[int, int]]] = {}
+        module = aieir.parent_named(graph.sequences[0], "builtin.module") if graph.sequences else None
+        self.devices = {aieir.symbol_name(d) or "main": d for d in aieir.devices(module)} if module else {}
+
+    def _memo(self, kind: str, op: Any, make: Any) -> Any:
+        key = (kind, cg.op_key(op))
+        if key not in self._cache:
+            self._cache[key] = make(op)
+        return self._cache[key]
+
+    def writebd(self, op: Any) -> tuple[tuple[int, int] | None, int]:
+        return self._memo("bd", op, lambda o: (tracedma.writebd_key(o, self.era), tracedma.writebd_bytes(o, self.era) or 0))
+
+    def queue(self, op: Any) -> tracedma.QueueStart | None:
+        return self._memo("queue", op, lambda o: tracedma.queue_start(o, self.era))
+
+    def patch(self, op: Any) -> _Patch:
+        return self._memo("patch", op, self._read_patch)
+
+    def _read_patch(self, op: Any) -> _Patch:
+        era = self.era
+        plus = aieir.get_int(op, "arg_plus", era) if era == "E1" else aieir.get_operand(op, "arg_plus", era)
+        if era != "E1" and aieir.constant_int(plus) is not None:
+            plus = aieir.constant_int(plus)
+        return _Patch(tracedma.patch_bd(op, era), aieir.get_int(op, "addr", era), aieir.get_int(op, "arg_idx", era),
+                      plus, aieir.get_operand(op, "buffer", era) if era in ("E3", "E4") else None)
+
+    def source_patch(self, op: Any, seq: Any) -> tuple[Any, _Patch]:
+        """The patch of the original callee that a patch of a specialized copy was made from."""
+        def find(o: Any) -> tuple[Any, _Patch]:
+            original = self.original(seq)
+            if original is seq:
+                return seq, self.patch(o)
+            mine = [cg.op_key(p) for p in aieir.walk(seq, ["aiex.npu.address_patch"])]
+            src = aieir.walk(original, ["aiex.npu.address_patch"])[mine.index(cg.op_key(o))]
+            return original, self.patch(src)
+        return self._memo("source", op, find)
+
+    def original(self, seq: Any) -> Any:
+        src = aieir.attr_or_none(seq, L.SPECIALIZED_FROM)
+        if src is None:
+            return seq
+        return self.g.by_symbol.get((self.g.device_of(seq), aieir.symref_name(src)), seq)
+
+    def trace_channels(self, device: str) -> set[tuple[int, int]]:
+        if device not in self.channels:
+            dev = self.devices.get(device)
+            self.channels[device] = tracedma.trace_channels(dev) if dev is not None else set()
+        return self.channels[device]
+
+
 class _Check:
-    def __init__(self, graph: cg.RunGraph, era: str, root: Any, diag: Any, reported: set):
-        self.g, self.era, self.root, self.diag, self.reported = graph, era, root, diag, reported
+    def __init__(self, facts: _Facts, root: Any, diag: Any, reported: set):
+        self.f, self.g, self.era = facts, facts.g, facts.era
+        self.root, self.diag, self.reported = root, diag, reported
         self.label = cg.seq_label(root)
         self.args = aieir.seq_args(root)
+        self.sizes = [aieir.memref_bytes(a.type) if cg.is_memref(a) else None for a in self.args]
         self.bds: dict[tuple[int, int], int] = {}
         self.pending: dict[tuple[int, int], Region] = {}
         self.regions: list[Region] = []
-        self.channels: dict[str, set[tuple[int, int]]] = {}
-        self.devices = {aieir.symbol_name(d) or "main": d for d in aieir.devices(
-            aieir.parent_named(root, "builtin.module"))}
-        self.loaded = graph.device_of(root)
+        self.loaded = self.g.device_of(root)
 
     def error(self, op: Any, msg: str) -> None:
         key = (cg.op_key(op), msg)
@@ -95,18 +165,21 @@ class _Check:
     def where(self, path: str) -> str:
         return f"{self.label} (call path '{path}')" if path else self.label
 
+    def host(self, arg: int) -> int | None:
+        return aieir.host_buffer_index(self.root, arg)
+
     def run(self) -> None:
-        for op, frame in cg.inline_walk(self.g, self.root):
+        for op, frame in cg.inline_walk(self.g, self.root, FOLLOWED):
             name = op.name
             if name in ("aiex.configure", "aiex.npu.load_pdi"):
                 ref = aieir.attr_or_none(op, "symbol" if name == "aiex.configure" else "device_ref")
                 self.loaded = aieir.symref_name(ref) if ref is not None else self.loaded
             elif name == "aiex.run":
-                self.check_run(op, frame)
+                self.check_run(op)
             elif name == "aiex.npu.writebd":
-                key = tracedma.writebd_key(op, self.era)
+                key, nbytes = self.f.writebd(op)
                 if key is not None:
-                    self.bds[key] = tracedma.writebd_bytes(op, self.era) or 0
+                    self.bds[key] = nbytes
             elif name == "aiex.npu.address_patch":
                 self.patch(op, frame)
             elif name == "aiex.npu.dma_memcpy_nd":
@@ -117,7 +190,7 @@ class _Check:
         self.check_overlaps()
         self.check_layout()
 
-    def check_run(self, op: Any, frame: cg.Frame) -> None:
+    def check_run(self, op: Any) -> None:
         run = self.g.run_of(op)
         params, operands = aieir.seq_args(run.callee), list(op.operands)
         callee = cg.seq_label(run.callee)
@@ -134,31 +207,29 @@ class _Check:
                     self.error(op, f"operand #{i} is {v.type} but parameter #{i} of {callee} is {p.type}")
 
     def patch(self, op: Any, frame: cg.Frame) -> None:
-        key = tracedma.patch_bd(op, self.era)
+        facts = self.f.patch(op)
         where = self.where(frame.path)
-        if key is None:
-            self.error(op, f"addr {aieir.get_int(op, 'addr', self.era)} is not the address word of a shim BD")
+        if facts.bd is None:
+            self.error(op, f"addr {facts.addr} is not the address word of a shim BD")
             return
-        nbytes = self.bds.get(key)
+        nbytes = self.bds.get(facts.bd)
         if nbytes is None:
-            self.error(op, f"no aiex.npu.writebd of shim column {key[0]} BD {key[1]} precedes this patch "
+            self.error(op, f"no aiex.npu.writebd of shim column {facts.bd[0]} BD {facts.bd[1]} precedes this patch "
                            f"(in {where}), so the bytes it lets the DMA write are unknown")
             return
-        buf = aieir.get_operand(op, "buffer", self.era) if self.era in ("E3", "E4") else None
-        plus = frame.int(aieir.get_operand(op, "arg_plus", self.era)) if self.era != "E1" else aieir.get_int(
-            op, "arg_plus", self.era)
+        plus = facts.plus if isinstance(facts.plus, int) or facts.plus is None else frame.int(facts.plus)
         if not isinstance(plus, int):
             self.error(op, f"arg_plus is not a constant in {where}; cannot check where this patch lands")
             return
-        if buf is not None:
-            ref = frame.buffer(buf)
+        if facts.buffer is not None:
+            ref = frame.buffer(facts.buffer)
             if ref is None:
                 self.error(op, f"the buffer operand does not resolve to a static view of a host buffer of "
                                f"{self.label} (in {where})")
                 return
             arg, start = ref.arg, ref.offset + plus
         else:
-            k = aieir.get_int(op, "arg_idx", self.era)
+            k = facts.arg_idx
             arg = aieir.block_index_of_host_buffer(self.root, k) if k is not None else None
             if arg is None:
                 n = sum(cg.is_memref(a) for a in self.args)
@@ -167,54 +238,39 @@ class _Check:
                 return
             start = plus
             self.check_binding(op, frame, arg, start, where)
-        size = aieir.memref_bytes(self.args[arg].type)
-        host = aieir.host_buffer_index(self.root, arg)
+        size = self.sizes[arg]
         if size is not None and not (0 <= start and start + nbytes <= size):
-            self.error(op, f"in {where} the BD writes bytes [{start}, {start + nbytes}) of host buffer #{host} "
-                           f"({self.args[arg].type}, {size} bytes) of {self.label}: outside the buffer")
-        self.pending[key] = Region(op, frame.path, arg, start, start + nbytes, self.loaded)
+            self.error(op, f"in {where} the BD writes bytes [{start}, {start + nbytes}) of host buffer "
+                           f"#{self.host(arg)} ({self.args[arg].type}, {size} bytes) of {self.label}: outside the buffer")
+        self.pending[facts.bd] = Region(op, frame.path, arg, start, start + nbytes, self.loaded)
 
     def check_binding(self, op: Any, frame: cg.Frame, arg: int, start: int, where: str) -> None:
         """An integer patch inside a callee must land where the call binds the buffer it names."""
         if frame.run is None:
             return
-        seq = frame.sequence
-        original = self.original(seq)
-        mine = aieir.walk(seq, ["aiex.npu.address_patch"])
-        at = next(i for i, p in enumerate(mine) if p == op)
-        src = aieir.walk(original, ["aiex.npu.address_patch"])[at] if original is not seq else op
-        k = aieir.get_int(src, "arg_idx", self.era)
+        original, src = self.f.source_patch(op, frame.sequence)
+        k = src.arg_idx
         b = aieir.block_index_of_host_buffer(original, k) if k is not None else None
         bound = frame.args[b] if b is not None and b < len(frame.args) else None
-        plus = aieir.get_int(src, "arg_plus", self.era) if self.era == "E1" else frame.int(
-            aieir.get_operand(src, "arg_plus", self.era))
+        plus = src.plus if isinstance(src.plus, int) or src.plus is None else frame.int(src.plus)
         if not isinstance(bound, cg.BufferRef) or not isinstance(plus, int):
             return
         want = (bound.arg, bound.offset + plus)
         if want != (arg, start):
-            host = aieir.host_buffer_index
-            self.error(op, f"in {where} this patch lands at byte {start} of host buffer #{host(self.root, arg)} of "
+            self.error(op, f"in {where} this patch lands at byte {start} of host buffer #{self.host(arg)} of "
                            f"{self.label}, but the call binds the buffer it names (host buffer #{k} of "
-                           f"{cg.seq_label(original)}) to byte {want[1]} of host buffer #{host(self.root, want[0])}: "
+                           f"{cg.seq_label(original)}) to byte {want[1]} of host buffer #{self.host(want[0])}: "
                            "inlining copies arg_idx verbatim (run aie-trace-fuse-buffers before materialization)")
 
-    def original(self, seq: Any) -> Any:
-        src = aieir.attr_or_none(seq, L.SPECIALIZED_FROM)
-        if src is None:
-            return seq
-        return self.g.by_symbol.get((self.g.device_of(seq), aieir.symref_name(src)), seq)
-
     def queue(self, op: Any) -> None:
-        start = tracedma.queue_start(op, self.era)
+        start = self.f.queue(op)
         if start is None:
             return
         region = self.pending.pop((start.column, start.bd), None)
         if region is None:
             return
-        dev = self.devices.get(self.loaded)
-        if self.loaded not in self.channels:
-            self.channels[self.loaded] = tracedma.trace_channels(dev) if dev is not None else set()
-        region.trace = start.direction == tracedma.S2MM and (start.column, start.channel) in self.channels[self.loaded]
+        region.trace = (start.direction == tracedma.S2MM
+                        and (start.column, start.channel) in self.f.trace_channels(self.loaded))
         self.regions.append(region)
 
     def memcpy(self, op: Any, frame: cg.Frame) -> None:
@@ -230,20 +286,31 @@ class _Check:
         self.regions.append(Region(op, frame.path, ref.arg, ref.offset + lo * ebytes, ref.offset + hi * ebytes))
 
     def check_overlaps(self) -> None:
-        traces = [r for r in self.regions if r.trace]
-        for i, r in enumerate(traces):
-            for other in traces[:i]:
-                shared_loop = (_strip_iterations(other.path) == _strip_iterations(r.path)
-                               and (other.start, other.end) == (r.start, r.end))
-                if other.path != r.path and not shared_loop and r.overlaps(other):
-                    self.error(r.op, f"the trace region [{r.start}, {r.end}) of call '{r.path}' overlaps the trace "
-                                     f"region [{other.start}, {other.end}) of call '{other.path}' in host buffer "
-                                     f"#{aieir.host_buffer_index(self.root, r.arg)} of {self.label}")
-            for d in (x for x in self.regions if not x.trace):
-                if r.overlaps(d):
+        """Sweep the regions of each buffer in address order (n log n)."""
+        by_arg: dict[int, list[Region]] = {}
+        for r in self.regions:
+            by_arg.setdefault(r.arg, []).append(r)
+        for arg, regions in by_arg.items():
+            order = {id(r): i for i, r in enumerate(regions)}
+            unique = {(r.start, r.end, _strip_iterations(r.path)): r for r in reversed(regions) if r.trace}
+            traces = sorted(unique.values(), key=lambda r: (r.start, r.end, order[id(r)]))
+            data = sorted(((r.start, r.end) for r in regions if not r.trace))
+            data_max_end = _running_max([e for _, e in data])
+            active: list[Region] = []  # earlier trace regions that reach past the current start
+            for r in traces:
+                active = [a for a in active if a.end > r.start]
+                for other in active:
+                    if other.path != r.path and not _same_run_shared(other, r):
+                        first, later = sorted((other, r), key=lambda x: order[id(x)])
+                        self.error(later.op, f"the trace region [{later.start}, {later.end}) of call '{later.path}' "
+                                             f"overlaps the trace region [{first.start}, {first.end}) of call "
+                                             f"'{first.path}' in host buffer #{self.host(arg)} of {self.label}")
+                active.append(r)
+                j = bisect.bisect_left(data, (r.end, -1)) - 1  # the data regions starting before r ends
+                if j >= 0 and data_max_end[j] > r.start:
+                    d = next(d for d in data[:j + 1][::-1] if d[1] > r.start)
                     self.error(r.op, f"the trace region [{r.start}, {r.end}) of call '{r.path}' overlaps data "
-                                     f"[{d.start}, {d.end}) in host buffer "
-                                     f"#{aieir.host_buffer_index(self.root, r.arg)} of {self.label}")
+                                     f"[{d[0]}, {d[1]}) in host buffer #{self.host(arg)} of {self.label}")
 
     def check_layout(self) -> None:
         try:
@@ -253,24 +320,42 @@ class _Check:
             return
         if lay is None:
             return
+        by_path = {p: s for s in lay.slices if s.call_path is not None for p in s.call_path.split("+")}
+        starts = sorted((s.offset, i) for i, s in enumerate(lay.slices))
         inlined = not self.g.runs(self.root)  # materialized: call paths are gone, devices remain
         for r in (x for x in self.regions if x.trace):
             if inlined:
-                s = next((s for s in lay.slices if s.device == r.device and s.offset <= r.start and r.end <= s.end
-                          and r.arg == lay.arg_index), None)
-                if s is None:
+                k = bisect.bisect_right(starts, (r.start, len(lay.slices))) - 1
+                s = lay.slices[starts[k][1]] if k >= 0 else None
+                if s is None or s.device != r.device or r.end > s.end or r.arg != lay.arg_index:
                     self.error(r.op, f"this trace of @{r.device} lands at [{r.start}, {r.end}) of host buffer "
-                                     f"#{aieir.host_buffer_index(self.root, r.arg)}, which no slice of @{r.device} "
-                                     f"in the layout of {self.label} covers")
+                                     f"#{self.host(r.arg)}, which no slice of @{r.device} in the layout of "
+                                     f"{self.label} covers")
                 continue
-            s = lay.slice_for(r.path) or lay.slice_for(_strip_iterations(r.path))
+            s = by_path.get(r.path) or by_path.get(_strip_iterations(r.path))
             if s is None:
                 self.error(r.op, f"the layout of {self.label} has no slice for call '{r.path}'")
             elif r.arg != lay.arg_index or not (s.offset <= r.start and r.end <= s.end):
                 self.error(r.op, f"the trace of call '{r.path}' lands at [{r.start}, {r.end}) of host buffer "
-                                 f"#{aieir.host_buffer_index(self.root, r.arg)}, but the layout puts it at "
-                                 f"[{s.offset}, {s.end}) of host buffer #{lay.host_buffer_index}")
+                                 f"#{self.host(r.arg)}, but the layout puts it at [{s.offset}, {s.end}) of host "
+                                 f"buffer #{lay.host_buffer_index}")
+
+
+_ITERATION = re.compile(r"\[\d+\]")
 
 
 def _strip_iterations(path: str) -> str:
-    return re.sub(r"\[\d+\]", "", path)
+    return _ITERATION.sub("", path) if "[" in path else path
+
+
+def _same_run_shared(a: Region, b: Region) -> bool:
+    """Two iterations of one run sharing one region (``loops=shared``)."""
+    return (a.start, a.end) == (b.start, b.end) and _strip_iterations(a.path) == _strip_iterations(b.path)
+
+
+def _running_max(values: list[int]) -> list[int]:
+    out, m = [], -1
+    for v in values:
+        m = max(m, v)
+        out.append(m)
+    return out

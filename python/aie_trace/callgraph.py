@@ -81,6 +81,7 @@ class RunGraph:
         self._runs: dict[int, list[Run]] = {}
         self._callers: dict[int, list[Run]] = {}
         self._run_of: dict[int, Run] = {}
+        self._nodes: dict[int, list[_Node]] = {}
         self.errors: list[tuple[Any, str]] = []
         self.device_names: set[str] = set()
         for dev in aieir.devices(module):
@@ -143,6 +144,13 @@ class RunGraph:
         self._device[op_key(seq)] = device
         self._runs[op_key(seq)] = []
         self._callers[op_key(seq)] = []
+
+    def body_nodes(self, seq: Any) -> list["_Node"]:
+        """The ops of ``seq``'s body as a tree, read once."""
+        key = op_key(seq)
+        if key not in self._nodes:
+            self._nodes[key] = _nodes(aieir.body(seq))
+        return self._nodes[key]
 
     def replace_run_op(self, run: Run, new: Any) -> None:
         """``run`` is now carried by ``new`` (the old op is about to be erased)."""
@@ -433,26 +441,49 @@ def loop_bounds(loop: Any, frame: Frame) -> range | None:
     return range(lb, ub, step)
 
 
-def inline_walk(graph: RunGraph, root: Any) -> Iterator[tuple[Any, Frame]]:
-    """Every op reached from ``root`` through verbatim inlining, in program order, with its frame.
+@dataclass(eq=False)
+class _Node:
+    """An op of a sequence body as the walker visits it (read from the IR once per graph)."""
 
-    Raises :class:`GraphError` for an unresolvable callee, a cycle, or an ``scf.for`` whose bounds
-    are not constant (the walker expands loops)."""
-    yield from _walk_block(graph, aieir.body(root), Frame.for_root(root), [root])
+    op: Any
+    name: str
+    blocks: list[list["_Node"]]
 
 
-def _walk_block(graph: RunGraph, block: Any, frame: Frame, stack: list[Any]) -> Iterator[tuple[Any, Frame]]:
+def _nodes(block: Any) -> list[_Node]:
+    out = []
     for o in block.operations:
         op = o.operation
-        yield op, frame
-        if op.name == "aiex.run":
+        out.append(_Node(op, op.name, [_nodes(b) for r in op.regions for b in r.blocks]))
+    return out
+
+
+def inline_walk(graph: RunGraph, root: Any, names: Any = None) -> Iterator[tuple[Any, Frame]]:
+    """Every op reached from ``root`` through verbatim inlining, in program order, with its frame
+    (only ops named in ``names``, when given; calls and loops are followed either way).
+
+    Raises :class:`GraphError` for an unresolvable callee, a cycle, or an ``scf.for`` whose bounds
+    are not constant (the walker expands loops). The graph caches each sequence's ops: build a new
+    graph after changing the IR."""
+    wanted = set(names) if names is not None else None
+    yield from _walk_nodes(graph, graph.body_nodes(root), Frame.for_root(root), [root], wanted)
+
+
+def _walk_nodes(graph: RunGraph, nodes: list[_Node], frame: Frame, stack: list[Any],
+                wanted: set[str] | None) -> Iterator[tuple[Any, Frame]]:
+    for node in nodes:
+        op = node.op
+        if wanted is None or node.name in wanted:
+            yield op, frame
+        if node.name == "aiex.run":
             run = graph.run_of(op)
             if run.callee is None:
                 raise GraphError(op, f"cannot resolve callee @{run.callee_name} in @{run.device}")
             if run.callee in stack:
                 raise GraphError(op, f"aiex.run calls form a cycle through {seq_label(run.callee)}")
-            yield from _walk_block(graph, aieir.body(run.callee), frame.enter(run), stack + [run.callee])
-        elif op.name == "scf.for":
+            yield from _walk_nodes(graph, graph.body_nodes(run.callee), frame.enter(run), stack + [run.callee],
+                                   wanted)
+        elif node.name == "scf.for":
             bounds = loop_bounds(op, frame)
             if bounds is None:
                 raise GraphError(op, "scf.for bounds are not constant; the trace passes follow loops "
@@ -460,10 +491,9 @@ def _walk_block(graph: RunGraph, block: Any, frame: Frame, stack: list[Any]) -> 
             iv = aieir.body(op).arguments[0]
             for i, v in enumerate(bounds):
                 frame.env[iv], frame.iterations[op_key(op)] = v, i
-                yield from _walk_block(graph, aieir.body(op), frame, stack)
+                yield from _walk_nodes(graph, node.blocks[0], frame, stack, wanted)
             frame.env.pop(iv, None)
             frame.iterations.pop(op_key(op), None)
         else:
-            for region in op.regions:
-                for b in region.blocks:
-                    yield from _walk_block(graph, b, frame, stack)
+            for b in node.blocks:
+                yield from _walk_nodes(graph, b, frame, stack, wanted)
