@@ -44,11 +44,8 @@ def isa(cls: Any, x: Any) -> bool:
 def attr_or_none(op: Any, name: str) -> Any:
     """An inherent or discardable attribute by name, or None. (Properties of unregistered ops are
     found by name although iteration does not list them.)"""
-    op = getattr(op, "operation", op)
-    try:
-        return op.attributes[name]
-    except (KeyError, IndexError):
-        return None
+    attrs = getattr(op, "operation", op).attributes
+    return attrs[name] if name in attrs else None  # (a failed lookup raising costs 15x more)
 
 
 def walk(op: Any, names: Iterable[str] | None = None) -> list[Any]:
@@ -96,6 +93,9 @@ def int_attr_value(attr: Any) -> int | None:
     """The integer of an IntegerAttr, honouring unsigned types; None if not an integer attr."""
     if attr is None or not isinstance(attr, ir.Attribute):
         return None
+    if isinstance(attr, ir.IntegerAttr) and isinstance(attr.type, ir.IntegerType):  # the common case, fast
+        t = attr.type
+        return attr.value & ((1 << t.width) - 1) if t.is_unsigned else attr.value
     if isa(ir.BoolAttr, attr):
         return int(ir.BoolAttr(attr).value)
     if not isa(ir.IntegerAttr, attr):
@@ -387,13 +387,34 @@ def get_int(op: Any, name: str, era: str) -> int | None:
     """An integer field by ODS name: an attribute in one era, a constant operand in another. Read
     either way it is the same number: a field that some era types as an unsigned attribute
     (``write32.value: ui32``) reads an i32 constant operand as unsigned too."""
-    d = S.opdef(era, op.name)
-    if d is not None and d.operand(name) is not None:
-        value = constant_int(get_operand(op, name, era))
-        unsigned = [a.type for e in S.ERAS if (od := S.opdef(e, op.name)) and (a := od.attr(name))
-                    and a.type.startswith("ui")]
-        return value & ((1 << int(unsigned[0][2:])) - 1) if value is not None and unsigned else value
+    is_operand, position, unsigned_bits = _field(era, op.name, name)
+    if is_operand:
+        operands = op.operands
+        value = constant_int(operands[position] if position is not None and position < len(operands)
+                             else get_operand(op, name, era))
+        return value & ((1 << unsigned_bits) - 1) if value is not None and unsigned_bits else value
     return int_attr_value(attr_or_none(op, name))
+
+
+_FIELDS: dict[tuple[str, str, str], tuple[bool, int | None, int]] = {}
+
+
+def _field(era: str, op_name: str, name: str) -> tuple[bool, int | None, int]:
+    """How ``get_int`` reads a field, worked out once: (an operand?, its fixed position when every
+    operand before it is a single one, the width when some era types it as an unsigned attribute)."""
+    key = (era, op_name, name)
+    if key not in _FIELDS:
+        d = S.opdef(era, op_name)
+        is_operand = d is not None and d.operand(name) is not None
+        position = None
+        if is_operand and not d.segments:
+            before = [o for o in d.operands[:[o.name for o in d.operands].index(name)]]
+            if all(o.arity == "single" for o in before):
+                position = len(before)
+        unsigned = [a.type for e in S.ERAS if (od := S.opdef(e, op_name)) and (a := od.attr(name))
+                    and a.type.startswith("ui")]
+        _FIELDS[key] = (is_operand, position, int(unsigned[0][2:]) if is_operand and unsigned else 0)
+    return _FIELDS[key]
 
 
 # ------------------------------------------------------------------------------------------------
