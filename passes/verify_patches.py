@@ -122,14 +122,15 @@ class _Facts:
 
     def source_patch(self, op: Any, seq: Any) -> tuple[Any, _Patch]:
         """The patch of the original callee that a patch of a specialized copy was made from."""
-        def find(o: Any) -> tuple[Any, _Patch]:
-            original = self.original(seq)
-            if original is seq:
-                return seq, self.patch(o)
-            mine = [cg.op_key(p) for p in aieir.walk(seq, ["aiex.npu.address_patch"])]
-            src = aieir.walk(original, ["aiex.npu.address_patch"])[mine.index(cg.op_key(o))]
-            return original, self.patch(src)
-        return self._memo("source", op, find)
+        original = self.original(seq)
+        if original is seq:
+            return seq, self.patch(op)
+        key = ("sources", cg.op_key(seq))
+        if key not in self._cache:  # a copy's patches correspond, in order, to its original's
+            mine = aieir.walk(seq, ["aiex.npu.address_patch"])
+            theirs = aieir.walk(original, ["aiex.npu.address_patch"])
+            self._cache[key] = {cg.op_key(p): src for p, src in zip(mine, theirs)}
+        return original, self.patch(self._cache[key][cg.op_key(op)])
 
     def original(self, seq: Any) -> Any:
         src = aieir.attr_or_none(seq, L.SPECIALIZED_FROM)

@@ -152,6 +152,10 @@ class RunGraph:
             self._nodes[key] = _nodes(aieir.body(seq))
         return self._nodes[key]
 
+    def forget_nodes(self) -> None:
+        """Drop the cached bodies (after changing the IR)."""
+        self._nodes.clear()
+
     def replace_run_op(self, run: Run, new: Any) -> None:
         """``run`` is now carried by ``new`` (the old op is about to be erased)."""
         del self._run_of[op_key(run.op)]
@@ -383,6 +387,7 @@ class Frame:
     parent: "Frame | None" = None
     env: dict[Any, Any] = field(default_factory=dict)  # loop ivs -> int or Affine
     iterations: dict[int, int] = field(default_factory=dict)  # op_key(scf.for) -> iteration
+    views: dict[Any, Any] = field(default_factory=dict)  # static view chains, shared by the frames of a walk
 
     @classmethod
     def for_root(cls, root: Any) -> "Frame":
@@ -403,7 +408,12 @@ class Frame:
 
     def buffer(self, value: Any) -> BufferRef | None:
         """Where a memref SSA value of this call points into the dispatched sequence's buffers."""
-        r = resolve_view(value, self.int)
+        r = self.views.get(value)
+        if r is None:
+            dynamic: list[Any] = []
+            r = resolve_view(value, lambda v: dynamic.append(v) or self.int(v))
+            if not dynamic:  # the chain does not depend on the call: remember it
+                self.views[value] = r
         if r is None:
             return None
         arg, offset = r
@@ -431,7 +441,7 @@ class Frame:
                 args.append(self.buffer(operands[j]))
             else:
                 args.append(self.int(operands[j]))
-        return Frame(self.root, callee, self.run_path(run), args, run, self)
+        return Frame(self.root, callee, self.run_path(run), args, run, self, views=self.views)
 
 
 def loop_bounds(loop: Any, frame: Frame) -> range | None:

@@ -111,6 +111,7 @@ class Fusion:
         self._plans: dict[int, Plan] = {}
         self.spec_memo: dict[tuple, Spec] = {}
         self.needs_memo: dict[int, bool] = {}
+        self.patch_memo: dict[int, list[Any]] = {}
         self.sym_count = 0
         self.warned: set[int] = set()
         self.short_reported: set[int] = set()  # runs appended_trace() already refused
@@ -143,7 +144,11 @@ class Fusion:
         return order
 
     def patches(self, seq: Any) -> list[Any]:
-        return aieir.walk(seq, ["aiex.npu.address_patch"])
+        """The address patches of an original sequence (its own body; runs are not followed)."""
+        k = op_key(seq)
+        if k not in self.patch_memo:
+            self.patch_memo[k] = aieir.walk(seq, ["aiex.npu.address_patch"])
+        return self.patch_memo[k]
 
     def is_int_patch(self, p: Any) -> bool:
         if self.era in BUFFER_PATCH_ERAS:
@@ -172,6 +177,7 @@ class Fusion:
             self.rebase_root(seq)
         if self.diag.error_count:
             return
+        self.g.forget_nodes()  # the IR changed: read the bodies afresh
         for seq in order:
             self.record(seq)
 
@@ -536,7 +542,7 @@ class Fusion:
         body = aieir.body(copy)
         params = {s: body.add_argument(ir.IntegerType.get_signless(32), copy.location) for s in needs}
         self.g.add_sequence(copy, dev)
-        for p, orig_p, rw in zip(self.patches(copy), self.patches(callee), rewrites):
+        for p, orig_p, rw in zip(aieir.walk(copy, ["aiex.npu.address_patch"]), self.patches(callee), rewrites):
             if rw is not None:
                 self.apply_rewrite(p, orig_p, rw, params)
         loops = aieir.walk(copy, ["scf.for"])
@@ -651,31 +657,30 @@ class Fusion:
         if self.plan_of(seq).own.size:
             yield ("trace", path, _dev_name(seq), at)
         sites = {op_key(s.run.op): s for s in self.plan_of(seq).sites}
-        yield from self._block_events(aieir.body(seq), sites, path, {})
+        yield from self._block_events(self.g.body_nodes(seq), sites, path, {})
 
-    def _block_events(self, block: Any, sites: dict[int, Site], path: str, its: dict[int, int]) -> Any:
-        for o in block.operations:
-            op = o.operation
-            if op.name in ("aiex.configure", "aiex.npu.load_pdi"):
+    def _block_events(self, nodes: list[Any], sites: dict[int, Site], path: str, its: dict[int, int]) -> Any:
+        for node in nodes:
+            op = node.op
+            if node.name in ("aiex.configure", "aiex.npu.load_pdi"):
                 ref = aieir.attr_or_none(op, "symbol" if op.name == "aiex.configure" else "device_ref")
                 if ref is not None:
                     yield ("load", aieir.symref_name(ref), None, None)
-            elif op.name == "aiex.run" and op_key(op) in sites:
+            elif node.name == "aiex.run" and op_key(op) in sites:
                 site = sites[op_key(op)]
                 step = str(site.run.ordinal) + "".join(
                     f"[{its[op_key(lp)]}]" for lp in site.run.loops if site.trips)
                 yield from self.events(site.callee, f"{path}/{step}" if path else step, op)
                 continue
-            if op.name == "scf.for":
+            if node.name == "scf.for":
                 bounds = [cg.eval_int(v, lambda _: None) for v in list(op.operands)[:3]]
                 trips = len(range(*bounds)) if all(isinstance(b, int) for b in bounds) and bounds[2] > 0 else 1
                 for i in range(trips):
                     its[op_key(op)] = i
-                    yield from self._block_events(aieir.body(op), sites, path, its)
+                    yield from self._block_events(node.blocks[0], sites, path, its)
                 continue
-            for region in op.regions:
-                for b in region.blocks:
-                    yield from self._block_events(b, sites, path, its)
+            for b in node.blocks:
+                yield from self._block_events(b, sites, path, its)
 
     def back_to_back(self, seq: Any, slices: list[L.Slice]) -> list[L.Slice]:
         loaded, last, pairs = _dev_name(seq), None, []

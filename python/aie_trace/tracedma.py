@@ -68,14 +68,15 @@ def queue_start(op: Any, era: str) -> QueueStart | None:
         return QueueStart(col, d, ch, bd)
     if op.name != "aiex.npu.write32" or aieir.attr_or_none(op, "buffer") is not None:
         return None
-    address, value = aieir.get_int(op, "address", era), aieir.get_int(op, "value", era)
-    if address is None or value is None:
-        return None
+    address = aieir.get_int(op, "address", era)
+    if address is None or (address & LOCAL_MASK) not in _QUEUES:
+        return None  # (most writes: decided on the address alone)
     address &= 0xFFFFFFFF
     col, row = aieir.get_int(op, "column", era), aieir.get_int(op, "row", era)
     if col is None or row is None:
         col, row, address = address >> COL_SHIFT, (address >> ROW_SHIFT) & 0x1F, address & LOCAL_MASK
-    if row != 0 or address not in _QUEUES:
+    value = aieir.get_int(op, "value", era)
+    if row != 0 or address not in _QUEUES or value is None:
         return None
     d, ch = _QUEUES[address]
     return QueueStart(col, d, ch, value & 0xF)
