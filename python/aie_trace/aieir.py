@@ -279,7 +279,11 @@ def era_evidence(op: Any) -> set[str] | None:
     every era, fits none (a malformed op is the checker's business, not evidence), or the op is
     not in the schema."""
     op = getattr(op, "operation", op)
-    if all(S.opdef(era, op.name) is None for era in S.ERAS):
+    if op.name not in _ERA_SPECIFIC:
+        defs = [S.opdef(era, op.name) for era in S.ERAS]
+        _ERA_SPECIFIC[op.name] = any(d is not None for d in defs) and (
+            len(set(defs)) > 1 or bool(S.PROPERTY_ERAS.get(op.name)))
+    if not _ERA_SPECIFIC[op.name]:  # unknown, or defined alike in every era: no evidence
         return None
     # The answer depends only on these; modules repeat few shapes, so it is worked out once each.
     seg = attr_or_none(op, "operandSegmentSizes")
@@ -294,6 +298,7 @@ def era_evidence(op: Any) -> set[str] | None:
 
 
 _EVIDENCE: dict[tuple, frozenset[str] | None] = {}
+_ERA_SPECIFIC: dict[str, bool] = {}
 
 
 def detect_era(module: Any, default: str = "E4") -> str:
