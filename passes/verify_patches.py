@@ -128,7 +128,9 @@ class _Facts:
         key = ("sources", cg.op_key(seq))
         if key not in self._cache:  # a copy's patches correspond, in order, to its original's
             mine = aieir.walk(seq, ["aiex.npu.address_patch"])
-            theirs = aieir.walk(original, ["aiex.npu.address_patch"])
+            if ("patches", cg.op_key(original)) not in self._cache:
+                self._cache[("patches", cg.op_key(original))] = aieir.walk(original, ["aiex.npu.address_patch"])
+            theirs = self._cache[("patches", cg.op_key(original))]
             self._cache[key] = {cg.op_key(p): src for p, src in zip(mine, theirs)}
         return original, self.patch(self._cache[key][cg.op_key(op)])
 

@@ -542,12 +542,15 @@ class Fusion:
         body = aieir.body(copy)
         params = {s: body.add_argument(ir.IntegerType.get_signless(32), copy.location) for s in needs}
         self.g.add_sequence(copy, dev)
-        for p, orig_p, rw in zip(aieir.walk(copy, ["aiex.npu.address_patch"]), self.patches(callee), rewrites):
+        ops: dict[str, list[Any]] = {"aiex.npu.address_patch": [], "scf.for": [], "aiex.run": []}
+        for op in aieir.walk(copy, ops):
+            ops[op.name].append(op)
+        for p, orig_p, rw in zip(ops["aiex.npu.address_patch"], self.patches(callee), rewrites):
             if rw is not None:
                 self.apply_rewrite(p, orig_p, rw, params)
-        loops = aieir.walk(copy, ["scf.for"])
-        orig_loops = aieir.walk(callee, ["scf.for"])
-        for run, spec, site in zip(aieir.walk(copy, ["aiex.run"]), children, self.g.runs(callee)):
+        loops = ops["scf.for"]
+        orig_loops = aieir.walk(callee, ["scf.for"]) if loops else []
+        for run, spec, site in zip(ops["aiex.run"], children, self.g.runs(callee)):
             run.attributes["runtime_sequence_symbol"] = ir.FlatSymbolRefAttr.get(spec.name)
             n = len(aieir.seq_args(self.orig(site.callee)))
             extra = []
