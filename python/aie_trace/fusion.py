@@ -112,6 +112,7 @@ class Fusion:
         self.spec_memo: dict[tuple, Spec] = {}
         self.needs_memo: dict[int, bool] = {}
         self.patch_memo: dict[int, list[Any]] = {}
+        self.copy_names: set[str] = set()
         self.sym_count = 0
         self.warned: set[int] = set()
         self.short_reported: set[int] = set()  # runs appended_trace() already refused
@@ -481,6 +482,7 @@ class Fusion:
         key = (op_key(callee), tuple(rewrites), tuple((c.name, tuple(c.needs)) for c in children))
         if key not in self.spec_memo:
             name = self.copy_name(callee, root, path)
+            self.copy_names.add(name)
             self.spec_memo[key] = Spec(name, needs)
             self.materialize_copy(callee, name, rewrites, children, needs)
         return self.spec_memo[key]
@@ -518,8 +520,7 @@ class Fusion:
     def copy_name(self, callee: Any, root: Any, path: str) -> str:
         base = f"{_seq_name(callee)}.{_seq_name(root)}.{re.sub(r'[^0-9A-Za-z_]', '_', path)}"
         name, n, dev = base, 1, _dev_name(callee)
-        taken = {s.name for s in self.spec_memo.values()}
-        while name in taken or (
+        while name in self.copy_names or (
                 (dev, name) in self.g.by_symbol and self.orig(self.g.by_symbol[(dev, name)]) != callee):
             n += 1
             name = f"{base}.{n}"
