@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from aie_trace import aieir, callgraph as cg
 from aie_trace.fusion import Fusion, FusionError, LoopMode

@@ -4,7 +4,8 @@ Four steps, each over the run graph:
 
 1. **plan** (callees first): each sequence's own trace (argument, bytes, dedicated or shared with
    an output), the call sites that run traced designs, and its claim = own bytes + callee claims
-   (x iterations of per-iteration loops). Every refusal is found here, before the IR changes.
+   (x iterations of per-iteration loops). Refusals are found here, before the IR changes (only an
+   ``arg_plus`` that a rebased patch overflows is found in step 3).
 2. **restructure** (callees first): the fused ``memref<CLAIMxi8>`` argument, and at each call site
    the callee's trace argument as a subview + reinterpret_cast of it at the site's cursor.
 3. **rebase** (every sequence as a dispatched root): simulate verbatim inlining with frames; an
@@ -116,6 +117,7 @@ class Fusion:
         self.sym_count = 0
         self.warned: set[int] = set()
         self.short_reported: set[int] = set()  # runs appended_trace() already refused
+        self.reported: set[int] = set()  # patches already refused
         self.last_copy: dict[int, Any] = {}  # callee -> the copy made last (copies follow in order)
 
     # -- helpers ---------------------------------------------------------------------------------
@@ -184,6 +186,8 @@ class Fusion:
 
     def plan(self, seq: Any) -> Plan:
         own = self.own_trace(seq)
+        if self.callers(seq):
+            self.check_declared(seq)
         sites, cursor = [], own.size
         for run in self.g.runs(seq):
             callee = self.orig(run.callee)
@@ -211,6 +215,15 @@ class Fusion:
             self.diag.error(seq, f"the fused trace buffer would be {cursor} bytes, but arg_plus is i32 in IR era "
                             f"{self.era}: offsets above {I32_MAX} do not fit (E4 widens arg_plus to i64)")
         return Plan(own, cursor, sites, own.arg)
+
+    def check_declared(self, callee: Any) -> None:
+        """Every integer patch of a callee names a host buffer the callee declares (else inlining
+        makes it name whatever the dispatched sequence has at that index)."""
+        for p in self.patches(callee):
+            k = aieir.get_int(p, "arg_idx", self.era) if self.is_int_patch(p) else None
+            if k is not None and op_key(p) not in self.reported and aieir.block_index_of_host_buffer(callee, k) is None:
+                self.diag.error(p, f"this address_patch names host buffer #{k}, which {cg.seq_label(callee)} does not "
+                                f"declare: after inlining it would name host buffer #{k} of the dispatched sequence")
 
     def passes_all_but_trace(self, run: cg.Run, callee: Any, cp: Plan) -> bool:
         """A run of a traced design passes every parameter, or every one but its trace buffer
@@ -301,6 +314,7 @@ class Fusion:
             b = aieir.block_index_of_host_buffer(seq, k) if k is not None else None
             if b is None:
                 if callers:
+                    self.reported.add(op_key(p))
                     self.diag.error(p, f"this trace patch names host buffer #{k}, which {cg.seq_label(seq)} does not "
                                     "declare (the fixed-slot trace form of early trace lowering): after inlining it "
                                     f"would name host buffer #{k} of the dispatched sequence. Re-run trace lowering "

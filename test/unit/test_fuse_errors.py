@@ -124,3 +124,35 @@ def test_refusal_leaves_the_module_unchanged(era):
     before = str(m)
     assert F.errors(F.try_passes(m, "aie-trace-fuse-buffers"))
     assert str(m) == before
+
+
+@pytest.mark.parametrize("era", F.ERAS)
+def test_undeclared_buffer_refusal_leaves_the_module_unchanged(era):
+    b = S.Body(era, "dp")
+    b.writebd(0, 3, 64)
+    b.address_patch(F.tracedma_addr(0, 3), 0, arg_idx=7)
+    m = F.parse(S.module(main_running(("dev_a", "seq_a")), S.Design("dev_a", "seq_a", body=b.lines).text(era)))
+    before = str(m)
+    assert len(F.errors(F.try_passes(m, "aie-trace-fuse-buffers"))) == 1
+    assert str(m) == before
+
+
+def test_e4_rebases_a_data_patch_past_2_gib_with_an_i64_arg_plus():
+    big = "memref<805306368xi32>"  # 3 GiB
+    b = S.Body("E4", "dp")
+    b.writebd(0, 3, 64)
+    b.address_patch(F.tracedma_addr(0, 3), 16, arg_idx=0)
+    view = ['%v = "memref.subview"(%arg0) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = '
+            'array<i64: 671088640>, static_sizes = array<i64: 64>, static_strides = array<i64: 1>}> : '
+            f'({big}) -> memref<64xi32, strided<[1], offset: 671088640>>',
+            '%r = "memref.reinterpret_cast"(%v) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = '
+            'array<i64: 0>, static_sizes = array<i64: 64>, static_strides = array<i64: 1>}> : '
+            '(memref<64xi32, strided<[1], offset: 671088640>>) -> memref<64xi32>']
+    main = S.device("main", S.sequence("main_seq", [big], S.configure("dev_a", view + [S.run("seq_a", ["%r"], [I64])])))
+    m = F.parse(S.module(main, S.Design("dev_a", "seq_a", trace_bytes=0, body=b.lines).text("E4")))
+    assert F.errors(F.run_passes(m, "aie-trace-fuse-buffers", "aie-trace-materialize", "aie-trace-check-ir")) == []
+    assert F.int_patches(F.sequence(m, "main", "main_seq"), "E4") == [(0, 2684354560 + 16)]
+    assert "arith.constant 2684354576 : i64" in str(m)
+    d = F.try_passes(F.parse(S.module(main, S.Design("dev_a", "seq_a", trace_bytes=0, body=b.lines).text("E3"))),
+                     "aie-trace-fuse-buffers", era="E3")
+    assert "rebased arg_plus 2684354576 at call path '0' of @main:@main_seq does not fit: arg_plus is i32" in F.errors(d)[0]
