@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import ClassVar
 
 from aie_trace import aieir
-from aie_trace.registry import Pass, option, register
+from aie_trace.registry import register
+
+from ._era import EraPass
 
 
 @register
 @dataclass
-class CheckIR(Pass):
+class CheckIR(EraPass):
     """Check every aie/aiex op the schema knows against its definition in the module's IR era.
 
     Before: any module. After: unchanged. Fails with one located error per violation: operand
@@ -27,16 +29,8 @@ class CheckIR(Pass):
     name: ClassVar[str] = "aie-trace-check-ir"
     summary: ClassVar[str] = "Verify aie/aiex ops against mlir-aie's op definitions (per IR era)"
 
-    era: Literal["auto", "E1", "E2", "E3", "E4"] = option(
-        "auto", "IR era to check against; auto reads it from the op shapes")
 
     def run(self, module, diag) -> None:
-        era = self.era
-        if era == "auto":
-            try:
-                era = aieir.detect_era(module)
-            except aieir.EraError as e:
-                diag.error(e.op, str(e))
-                return
+        era = self.module_era(module, diag)
         for v in aieir.check_module(module, era):
             diag.error(v.op, v.message)

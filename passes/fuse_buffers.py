@@ -5,15 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from aie_trace import aieir, callgraph as cg
+from aie_trace import callgraph as cg
 from aie_trace.fusion import Fusion, FusionError, LoopMode
 from aie_trace.provider import ir
-from aie_trace.registry import Pass, option, register
+from aie_trace.registry import option, register
+
+from ._era import EraPass
 
 
 @register
 @dataclass
-class FuseTraceBuffers(Pass):
+class FuseTraceBuffers(EraPass):
     """Give every runtime sequence that runs traced designs one fused trace buffer.
 
     Expects: a module after mlir-aie's trace lowering (``-aie-inline-trace-config``) and before
@@ -47,7 +49,6 @@ class FuseTraceBuffers(Pass):
     name: ClassVar[str] = "aie-trace-fuse-buffers"
     summary: ClassVar[str] = "Fuse callee trace buffers into one buffer per dispatched sequence"
 
-    era: Literal["auto", "E1", "E2", "E3", "E4"] = option("auto", "IR era (auto: read from the op shapes)")
     loops: Literal["per-iteration", "shared", "error"] = option(
         "per-iteration", "Traced runs inside scf.for: a region per iteration, one region shared by all "
         "iterations, or an error")
@@ -55,12 +56,7 @@ class FuseTraceBuffers(Pass):
         False, "Record back-to-back runs of one device (which share its trace BD) as one slice")
 
     def run(self, module, diag) -> None:
-        era = self.era
-        if era == "auto":
-            try:
-                era = aieir.detect_era(module)
-            except aieir.EraError as e:
-                raise diag.fail(e.op, str(e))
+        era = self.module_era(module, diag)
         graph = cg.RunGraph(module)
         for op, msg in graph.errors:
             diag.error(op, msg)

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import ClassVar
 
-from aie_trace import aieir
 from aie_trace.materialize import MaterializeError, materialize
 from aie_trace.provider import ir
-from aie_trace.registry import Pass, option, register
+from aie_trace.registry import register
+
+from ._era import EraPass
 
 
 @register
 @dataclass
-class Materialize(Pass):
+class Materialize(EraPass):
     """Inline ``aiex.run`` calls the way mlir-aie's ``-aie-materialize-runtime-sequences`` does.
 
     Expects: a module whose runs resolve (the callee is named in the device of the enclosing
@@ -28,15 +29,9 @@ class Materialize(Pass):
     name: ClassVar[str] = "aie-trace-materialize"
     summary: ClassVar[str] = "Inline aiex.run calls as -aie-materialize-runtime-sequences does"
 
-    era: Literal["auto", "E1", "E2", "E3", "E4"] = option("auto", "IR era (auto: read from the op shapes)")
 
     def run(self, module, diag) -> None:
-        era = self.era
-        if era == "auto":
-            try:
-                era = aieir.detect_era(module)
-            except aieir.EraError as e:
-                raise diag.fail(e.op, str(e))
+        era = self.module_era(module, diag)
         try:
             with ir.Location.unknown(module.context):
                 materialize(module, era)

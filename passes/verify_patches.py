@@ -5,10 +5,12 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
 from aie_trace import aieir, callgraph as cg, layout as L, tracedma
-from aie_trace.registry import Pass, option, register
+from aie_trace.registry import register
+
+from ._era import EraPass
 
 #: the ops the check follows (calls and loops are followed by the walker)
 FOLLOWED = ("aiex.configure", "aiex.npu.load_pdi", "aiex.run", "aiex.npu.writebd", "aiex.npu.address_patch",
@@ -30,7 +32,7 @@ class Region:
 
 @register
 @dataclass
-class VerifyPatches(Pass):
+class VerifyPatches(EraPass):
     """Check every address patch as it executes after verbatim inlining.
 
     Expects: any module, before or after materialization. From every dispatched sequence (every
@@ -52,15 +54,9 @@ class VerifyPatches(Pass):
     name: ClassVar[str] = "aie-trace-verify-patches"
     summary: ClassVar[str] = "Check that every address patch lands inside its buffer and its layout slice"
 
-    era: Literal["auto", "E1", "E2", "E3", "E4"] = option("auto", "IR era (auto: read from the op shapes)")
 
     def run(self, module, diag) -> None:
-        era = self.era
-        if era == "auto":
-            try:
-                era = aieir.detect_era(module)
-            except aieir.EraError as e:
-                raise diag.fail(e.op, str(e))
+        era = self.module_era(module, diag)
         graph = cg.RunGraph(module)
         for op, msg in graph.errors:
             diag.error(op, msg)

@@ -1,0 +1,27 @@
+"""The ``era`` option every aie pass shares, and how a pass resolves it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from aie_trace import aieir
+from aie_trace.registry import Pass, option
+
+
+@dataclass
+class EraPass(Pass):
+    """A pass over aie/aiex IR whose op forms depend on the IR era (see docs/ir-eras.md)."""
+
+    era: Literal["auto", "E1", "E2", "E3", "E4"] = option(
+        "auto", "IR era (auto: read from the op shapes)")
+
+    def module_era(self, module, diag) -> str:
+        """The era option, or with ``auto`` the era the module's op shapes fit; a module mixing
+        eras fails the pass at the first op that contradicts the others."""
+        if self.era != "auto":
+            return self.era
+        try:
+            return aieir.detect_era(module)
+        except aieir.EraError as e:
+            raise diag.fail(e.op, str(e))
