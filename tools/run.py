@@ -38,6 +38,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="refuse binaries without a calling-convention manifest next to them")
     p.add_argument("--print-fingerprint", action="store_true",
                    help="print the calling convention and its fingerprint, and exit")
+    p.add_argument("--no-verify", action="store_true",
+                   help="run even if the module fails aie-trace-verify-patches (to reproduce a mis-wired design)")
     p.add_argument("--write-manifest", action="append", default=[], type=Path, metavar="ARTIFACT",
                    help="record this module's calling convention next to a binary built from it, and exit")
 
@@ -87,7 +89,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         artifacts = runtime.Artifacts(args.xclbin, args.insts, args.elf, args.emu_module)
         design = runtime.Design.open(args.mlir, args.kernel, artifacts=artifacts, fingerprint=args.fingerprint,
-                                     require_manifest=args.require_manifest or args.backend == "xrt")
+                                     require_manifest=args.require_manifest or args.backend == "xrt",
+                                     verify=not args.no_verify)
         if args.print_fingerprint:
             print(json.dumps({"fingerprint": design.convention.fingerprint(),
                               "calling_convention": design.convention.to_json()}, indent=2))

@@ -284,12 +284,15 @@ class Design:
 
     @classmethod
     def open(cls, path: str | Path, kernel: str | None = None, *, artifacts: Artifacts | None = None,
-             fingerprint: str | None = None, require_manifest: bool = False) -> "Design":
+             fingerprint: str | None = None, require_manifest: bool = False, verify: bool = True) -> "Design":
         """Open ``path`` and check every artifact against its calling convention.
 
         An artifact is checked against the manifest recorded next to it, or (an emulator module)
         against its own IR; ``fingerprint`` pins the expected value; ``require_manifest`` refuses
-        binaries that carry none. Mismatches raise :class:`ConventionError`."""
+        binaries that carry none. With ``verify`` the module must also pass
+        ``aie-trace-verify-patches``: a patch that would DMA outside its buffer or slice (an unfused
+        multi-design module, IRON #154) is refused before anything runs. Refusals raise
+        :class:`ConventionError`."""
         ctx = make_context()
         module = parse_module(path, ctx)
         with ctx:
@@ -297,7 +300,27 @@ class Design:
             cc = convention_of(seq)
             design = cls(Path(path), ctx, module, seq, cc, artifacts or Artifacts(), module, seq)
             design._check(fingerprint, require_manifest)
+            if verify:
+                design._verify_patches()
         return design
+
+    def _verify_patches(self) -> None:
+        from aie_trace.passes.verify_patches import VerifyPatches
+
+        from .diagnostics import PassFailure
+
+        diag = DiagnosticEngine()
+        try:
+            with ir.Location.unknown():
+                VerifyPatches().run(self.module, diag)
+        except PassFailure:
+            pass
+        errors = [d for d in diag.diagnostics if d.severity == "error"]
+        if errors:
+            raise ConventionError(
+                f"refusing to run {self.path}: aie-trace-verify-patches reports {len(errors)} error(s), the "
+                f"first:\n  {errors[0].format()}\nRunning it would DMA outside its buffers or slices; fuse its "
+                "trace buffers with aie-trace-fuse-buffers before materialization (--no-verify runs it anyway)")
 
     def _check(self, fingerprint: str | None, require_manifest: bool) -> None:
         cc = self.convention

@@ -53,8 +53,8 @@ def unfused(tmp_path):
     return make
 
 
-def run(path, kernel="main:main_seq", inputs=None):
-    design = runtime.Design.open(path, kernel)
+def run(path, kernel="main:main_seq", inputs=None, verify=True):
+    design = runtime.Design.open(path, kernel, verify=verify)
     return runtime.Runtime(design, runtime.EmuBackend()).run(inputs)
 
 
@@ -83,8 +83,10 @@ def test_unfused_module_reproduces_iron_154(era, unfused):
     err = io.StringIO()
     assert driver.main([str(src), "--aie-trace-verify-patches", "-o", "-"], io.StringIO(), err) == 1
     assert "one argument short" in err.getvalue()  # flagged statically
+    with pytest.raises(runtime.ConventionError, match="(?s)refusing to run .*one argument short"):
+        run(src)                                     # and the host refuses to dispatch it
     with pytest.raises(EmuFault) as e:
-        run(src)
+        run(src, verify=False)
     patch_line = e.value.diagnostic.line
     assert e.value.diagnostic.file == str(src)
     assert f"{src}:{patch_line}:" in err.getvalue()  # the emulator faults at the patch the verifier flags
@@ -96,7 +98,7 @@ def test_unfused_module_with_a_scratch_buffer_traces_into_the_wrong_buffer(era, 
     src.write_text(multi_design_module(era, CALLS, form="unfused", scratch=True))
     err = io.StringIO()
     assert driver.main([str(src), "--aie-trace-verify-patches", "-o", "-"], io.StringIO(), err) == 1
-    result = run(src)
+    result = run(src, verify=False)
     assert result.slices == []                               # no trace buffer the host knows of
     scratch = result.buffers[2].view(np.uint8).tobytes()
     assert streams(scratch) != {}                            # the trace went into the scratch data
@@ -166,8 +168,8 @@ def test_bundled_example(era, tmp_path):
     assert a.trace == b.trace
     # unfused, the trace never reaches a buffer the host reads as trace
     if era in ("e1", "e2"):
-        u = run(src)
+        u = run(src, verify=False)
         assert u.slices == [] and decode.decode_buffer(u.buffers[1].view(np.uint8)).valid_packets > 0
     else:
         with pytest.raises(EmuFault, match="does not resolve to a host buffer"):
-            run(src)
+            run(src, verify=False)

@@ -45,7 +45,7 @@ def test_fingerprint_is_stable_and_tracks_the_convention(write):
     again = runtime.Design.open(write("again.mlir", multi_design_module("E4", CALLS))).convention.fingerprint()
     assert again == fp["E4"]
     other_size = runtime.Design.open(write("s.mlir", multi_design_module("E4", CALLS, size=4096)))
-    untraced = runtime.Design.open(write("u.mlir", multi_design_module("E4", CALLS, form="unfused")))
+    untraced = runtime.Design.open(write("u.mlir", multi_design_module("E4", CALLS, form="unfused")), verify=False)
     assert len({fp["E4"], other_size.convention.fingerprint(), untraced.convention.fingerprint()}) == 3
 
 
@@ -65,7 +65,7 @@ def test_manifests_pin_binaries_to_a_convention(write, tmp_path):
     xclbin, insts, elf = tmp_path / "final.xclbin", tmp_path / "insts.bin", tmp_path / "aie.elf"
     for f in (xclbin, insts, elf):
         f.write_bytes(b"\0")
-    untraced = runtime.Design.open(write("u.mlir", multi_design_module("E4", CALLS, form="unfused")))
+    untraced = runtime.Design.open(write("u.mlir", multi_design_module("E4", CALLS, form="unfused")), verify=False)
     runtime.write_manifest(elf, untraced.convention)
     with pytest.raises(runtime.ConventionError) as e:
         runtime.Design.open(traced.path, artifacts=runtime.Artifacts(elf=elf))
@@ -250,9 +250,17 @@ def test_cli_ground_truth_matches_what_the_slices_decode_to(write, tmp_path):
 
 def test_cli_reports_an_emulator_fault_with_its_location(write, capsys):
     mlir = write("u.mlir", multi_design_module("E2", CALLS, form="unfused"))
-    assert run_cli.main([str(mlir)]) == 1
+    assert run_cli.main([str(mlir), "--no-verify"]) == 1
     err = capsys.readouterr().err
     assert "u.mlir:" in err and "address_patch names host buffer 2" in err and "Traceback" not in err
+
+
+def test_cli_refuses_a_design_that_fails_patch_verification(write, capsys):
+    mlir = write("u.mlir", multi_design_module("E2", CALLS, form="unfused"))
+    assert run_cli.main([str(mlir)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: refusing to run") and "u.mlir:" in err and "one argument short" in err
+    assert "emulator fault" not in err and "Traceback" not in err  # refused before anything ran
 
 
 def test_cli_refuses_a_mismatched_emulator_module(write, capsys):
@@ -281,6 +289,6 @@ def test_cli_bad_input_spec(write, capsys):
 
 
 def test_emulator_fault_reaches_the_library_caller(write):
-    design = runtime.Design.open(write("u.mlir", multi_design_module("E2", CALLS, form="unfused")))
+    design = runtime.Design.open(write("u.mlir", multi_design_module("E2", CALLS, form="unfused")), verify=False)
     with pytest.raises(EmuFault):
         runtime.Runtime(design, runtime.EmuBackend()).run()
