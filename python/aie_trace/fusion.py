@@ -305,10 +305,11 @@ class Fusion:
         return Own(last, 0, nbytes or 0, True) if named else Own()
 
     def dma_trace(self, seq: Any) -> Own:
-        """E1/E2 sequence that nobody leaves a parameter out of: the patch of the trace BD."""
+        """E1/E2 sequence that nobody leaves a parameter out of: the patches of its trace BDs (one
+        per trace channel, each at its own offset of one buffer)."""
         dev = aieir.parent_named(seq, "aie.device")
         found = tracedma.trace_patches(aieir.walk(seq)[1:], tracedma.trace_channels(dev), self.era)
-        own, callers = Own(), self.callers(seq)
+        arg, spans, callers = None, [], self.callers(seq)
         for p in found:
             k = aieir.get_int(p, "arg_idx", self.era)
             b = aieir.block_index_of_host_buffer(seq, k) if k is not None else None
@@ -320,16 +321,20 @@ class Fusion:
                                     f"would name host buffer #{k} of the dispatched sequence. Re-run trace lowering "
                                     "so that it appends a trace argument")
                 continue
-            if own.arg is not None and own.arg != b:
+            if arg is not None and arg != b:
                 self.diag.error(p, f"trace patches of {cg.seq_label(seq)} name two host buffers (block arguments "
-                                f"#{own.arg} and #{b}); expected one trace buffer")
+                                f"#{arg} and #{b}); expected one trace buffer")
                 continue
-            if own.arg is None:
-                arg, plus = aieir.seq_args(seq)[b], self.plus_of(p) or 0
-                dedicated = not callers and not list(arg.uses) and plus == 0
-                size = (aieir.memref_bytes(arg.type) or 0) if dedicated else self.bd_bytes(seq, p)
-                own = Own(b, plus, size, dedicated)
-        return own
+            arg = b
+            spans.append((self.plus_of(p) or 0, p))
+        if arg is None:
+            return Own()
+        value = aieir.seq_args(seq)[arg]
+        lo = min(plus for plus, _ in spans)
+        if not callers and not list(value.uses) and lo == 0:
+            return Own(arg, 0, aieir.memref_bytes(value.type) or 0, True)
+        hi = max(plus + self.bd_bytes(seq, p) for plus, p in spans)
+        return Own(arg, lo, hi - lo, False)
 
     def bd_bytes(self, seq: Any, patch: Any) -> int:
         key, size = tracedma.patch_bd(patch, self.era), 0
