@@ -47,7 +47,8 @@ class VerifyPatches(EraPass):
     on a shim S2MM channel that a trace packet flow feeds) of different call sites are disjoint, and
     disjoint from the data regions (patches and ``dma_memcpy_nd``) sharing their buffer; and when
     the sequence records a layout, each call's trace lands in the layout's buffer, inside the slice
-    of its call path (after materialization, inside a slice of its device). Guarantees after: the
+    of its call path (after materialization, or when the layout names no call paths as mlir-aie's
+    own fuse pass records it, inside a slice of its device). Guarantees after: the
     IR is unchanged; every violation is a located error.
     """
 
@@ -321,9 +322,10 @@ class _Check:
             return
         by_path = {p: s for s in lay.slices if s.call_path is not None for p in s.call_path.split("+")}
         starts = sorted((s.offset, i) for i, s in enumerate(lay.slices))
-        inlined = not self.g.runs(self.root)  # materialized: call paths are gone, devices remain
+        # Materialized, call paths are gone but devices remain; mlir-aie's own record names no paths.
+        by_device = not self.g.runs(self.root) or not by_path
         for r in (x for x in self.regions if x.trace):
-            if inlined:
+            if by_device:
                 k = bisect.bisect_right(starts, (r.start, len(lay.slices))) - 1
                 s = lay.slices[starts[k][1]] if k >= 0 else None
                 if s is None or s.device != r.device or r.end > s.end or r.arg != lay.arg_index:
