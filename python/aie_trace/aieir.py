@@ -757,7 +757,8 @@ def sequences(device: Any) -> list[Any]:
 
 
 def seq_args(seq: Any) -> list[Any]:
-    return list(body(seq).arguments)
+    blocks = getattr(seq, "operation", seq).regions[0].blocks
+    return list(blocks[0].arguments) if len(blocks) else []  # `{}` parses to a region with no block
 
 
 def host_buffer_index(seq: Any, block_index: int) -> int | None:

@@ -149,7 +149,7 @@ class RunGraph:
         """The ops of ``seq``'s body as a tree, read once."""
         key = op_key(seq)
         if key not in self._nodes:
-            self._nodes[key] = _nodes(aieir.body(seq))
+            self._nodes[key] = [n for b in seq.regions[0].blocks for n in _nodes(b)]  # `{}` has no block
         return self._nodes[key]
 
     def forget_nodes(self) -> None:

@@ -47,21 +47,20 @@ def inline_run(run: cg.Run) -> None:
         raise MaterializeError(op, f"'aiex.run' operands ({', '.join(str(v.type) for v in operands)}) do not match "
                                    f"the parameters of {cg.seq_label(callee)} "
                                    f"({', '.join(str(a.type) for a in params)})")
-    clone_body(aieir.body(callee), dict(zip(params, operands)), ir.InsertionPoint(op))
+    for block in callee.regions[0].blocks:  # none for an empty body `{}`
+        clone_body(block, dict(zip(params, operands)), ir.InsertionPoint(op))
     op.erase()
 
 
 def materialize_sequence(graph: cg.RunGraph, seq: Any, era: str) -> None:
     for cfg in aieir.walk(seq, ["aiex.configure"]):
-        blk = aieir.body(cfg)
-        first = next(iter(blk.operations), None)
-        ip = ir.InsertionPoint(first) if first is not None else ir.InsertionPoint(blk)
-        aieir.create("aiex.npu.load_pdi", era, attrs={"device_ref": cfg.attributes["symbol"]}, ip=ip,
-                     loc=cfg.location)
+        aieir.create("aiex.npu.load_pdi", era, attrs={"device_ref": cfg.attributes["symbol"]},
+                     ip=ir.InsertionPoint(cfg), loc=cfg.location)
         for op in aieir.walk(cfg, ["aiex.run"]):
             inline_run(graph.run_of(op))
-        for o in list(blk.operations):
-            o.operation.move_before(cfg)
+        for blk in cfg.regions[0].blocks:  # none for an empty configure `{}`
+            for o in list(blk.operations):
+                o.operation.move_before(cfg)
         cfg.erase()
 
 
