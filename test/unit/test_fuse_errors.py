@@ -156,3 +156,25 @@ def test_e4_rebases_a_data_patch_past_2_gib_with_an_i64_arg_plus():
     d = F.try_passes(F.parse(S.module(main, S.Design("dev_a", "seq_a", trace_bytes=0, body=b.lines).text("E3"))),
                      "aie-trace-fuse-buffers", era="E3")
     assert "rebased arg_plus 2684354576 at call path '0' of @main:@main_seq does not fit: arg_plus is i32" in F.errors(d)[0]
+
+
+@pytest.mark.parametrize("era", F.ERAS)
+def test_rebase_refusal_after_restructuring_leaves_the_module_unchanged(era):
+    """A data patch bound to a view at a runtime offset is refused only while rebasing, after the
+    traced call was already given its slice: the pass must still leave the module as it was."""
+    b = S.Body(era, "dp")
+    b.writebd(0, 3, 64)
+    b.address_patch(F.tracedma_addr(0, 3), 0, arg_idx=0)
+    view = ['%v = "memref.subview"(%arg1, %arg0) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>, static_offsets = '
+            'array<i64: -9223372036854775808>, static_sizes = array<i64: 64>, static_strides = array<i64: 1>}> : '
+            '(memref<256xi32>, index) -> memref<64xi32, strided<[1], offset: ?>>',
+            '%r = "memref.reinterpret_cast"(%v) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = '
+            'array<i64: 0>, static_sizes = array<i64: 64>, static_strides = array<i64: 1>}> : '
+            '(memref<64xi32, strided<[1], offset: ?>>) -> memref<64xi32>']
+    main = S.device("main", S.sequence("main_seq", ["index", "memref<256xi32>"],
+                                       S.configure("dev_a", view + [S.run("seq_a", ["%r"], [I64])])))
+    m = F.parse(S.module(main, S.Design("dev_a", "seq_a", body=b.lines).text(era)))
+    before = str(m)
+    [msg] = F.errors(F.try_passes(m, "aie-trace-fuse-buffers"))
+    assert "is not bound to a static view of a buffer of the dispatched sequence" in msg
+    assert str(m) == before
