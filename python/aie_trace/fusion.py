@@ -4,8 +4,9 @@ Four steps, each over the run graph:
 
 1. **plan** (callees first): each sequence's own trace (argument, bytes, dedicated or shared with
    an output), the call sites that run traced designs, and its claim = own bytes + callee claims
-   (x iterations of per-iteration loops). Refusals are found here, before the IR changes (only an
-   ``arg_plus`` that a rebased patch overflows is found in step 3).
+   (x iterations of per-iteration loops). Refusals are found here, before the IR changes (only a
+   rebased patch whose ``arg_plus`` overflows or whose buffer binds to no static view is found in
+   step 3; the pass then puts the module back as it was).
 2. **restructure** (callees first): the fused ``memref<CLAIMxi8>`` argument, and at each call site
    the callee's trace argument as a subview + reinterpret_cast of it at the site's cursor.
 3. **rebase** (every sequence as a dispatched root): simulate verbatim inlining with frames; an
@@ -716,17 +717,22 @@ class Fusion:
                 pairs.append((last[0], path, dev, op))
             last = (path, dev)
         for a, b, dev, op in pairs:
-            if self.merge and self._merge(slices, a, b):
+            # The own trace ("") is not a call: merged, its bytes could not be told from the call's.
+            if self.merge and a and self._merge(slices, a, b):
                 continue
             if op_key(op) in self.warned:
                 continue
             self.warned.add(op_key(op))
-            why = ("their regions are not adjacent, so they cannot be merged" if self.merge else
-                   f"put another device's aiex.configure between them, or set merge-back-to-back to record one "
-                   f"slice '{a}+{b}'")
+            first = f"call '{a}'" if a else "the sequence's own trace"
+            if not self.merge:
+                why = (f"put another device's aiex.configure between them, or set merge-back-to-back to record one "
+                       f"slice '{a}+{b}'" if a else "put another device's aiex.configure between them")
+            else:
+                why = ("their regions are not adjacent, so they cannot be merged" if a else
+                       "an own trace is not merged with a call")
             self.diag.warning(op, f"back-to-back runs of @{dev} share its trace BD: nothing reconfigures the device "
-                                  f"between call '{a}' and call '{b}', so the trace of call '{b}' continues in the "
-                                  f"region of call '{a}'; {why}")
+                                  f"between {first} and call '{b}', so the trace of call '{b}' continues in the "
+                                  f"region of {first}; {why}")
         return slices
 
     @staticmethod
