@@ -108,6 +108,10 @@ class RunGraph:
             p = p.parent
         callee = self.by_symbol.get((device, callee_name))
         run = Run(op, seq, ordinal, device, callee_name, callee, loops)
+        if cfg is not None and op.parent.name != "aiex.configure":
+            hint = "; put the loop around the configure" if op.parent.name == "scf.for" else ""
+            self.errors.append((op, f"'aiex.run' is inside '{op.parent.name}', not directly inside its "
+                                    f"'aiex.configure' (mlir-aie requires the configure as its parent){hint}"))
         if callee is None:
             if cfg is None:
                 msg = "'aiex.run' is not inside an 'aiex.configure', so it names no device"
