@@ -9,16 +9,25 @@ attributes every event to (device, sequence, call path, tile, unit).
 How the work is vectorized (numpy only):
 
 * packets: header validation, the empty-packet test and de-interleaving are array operations;
-* bytes: the data words of a block of packets are gathered and byte-swapped in one step
-  (most significant byte first);
-* command boundaries: a byte stream of variable-length commands has a sequential dependency (where
-  a command starts depends on every command before it). The stream is cut into chunks; a walker per
-  chunk starts a little before the chunk and walks into it (variable-length codes resynchronize
-  within a few commands), all walkers advancing in lock step. A chunk is correct when its first
-  command is where the previous chunk's last command ends; chunks that are not are re-walked from
-  every possible entry offset at once and chained by their exit offsets;
-* time: deltas, repeats, syncs and restarts become a segmented cumulative sum; intervals come from
-  bit masks of the frames (a slot opens where its bit rises, closes one cycle after it falls).
+* bytes: the data words of a block of packets are gathered in one step; their bytes, most
+  significant first, are one byte-swapped copy;
+* command boundaries: where a command starts depends on every command before it. A block is cut
+  into chunks, laid out as the columns of a matrix, and all chunks are walked at once one byte
+  row at a time (each walk starts a little before its chunk: variable-length codes
+  resynchronize within a few commands). A chunk whose first command is not where the previous
+  chunk's last one ends is walked again from every possible entry offset at once, and the chunks
+  are chained by their exit offsets;
+* commands: a command's first four bytes come from two aligned word gathers; one table lookup on
+  its first two bytes gives its kind, slot mask and where its value sits;
+* records: every command is a record (mask, cycles since the previous record, continues the
+  previous cycle or not). Repeats take the frame before their run; fillers and anomalous
+  commands are copies of the record before them in no time; pulsed Repeats are expanded;
+* time: a cumulative sum in 32 bits relative to the time carried into the step (64 bits when a
+  Start sets the time);
+* intervals: a slot opens where its bit is set and not held from the previous record, and
+  closes one cycle after the last record that holds it; each slot's begins and ends are
+  compacted from bit planes of the masks into 32-bit parts per step, and a stream's parts are
+  assembled into its int64 result at the end.
 
 Bad input never raises: every byte that is not part of a command or a filler is counted in an
 :class:`Anomaly` that says where the first one is.
@@ -26,6 +35,7 @@ Bad input never raises: every byte that is not part of a command or a filler is 
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
@@ -34,14 +44,13 @@ import numpy as np
 from . import trace_format as F
 from .trace_format import Cmd
 
-KIND_OF_BYTE = np.array(F.COMMAND_OF_BYTE, dtype=np.uint8)
-LEN_OF_BYTE = np.array(F.LENGTH_OF_BYTE, dtype=np.uint8)
-
-#: packets decoded per block (bounds the temporary memory of a stream)
-BLOCK_PACKETS = 1 << 16
-#: bytes per chunk and warm-up bytes of the chunked command walk
-CHUNK = 256
-WARMUP = 48
+#: packets per block: the command walk runs on a block of a stream at a time
+BLOCK_PACKETS = 1 << 15
+#: commands per step of the later stages (bounds their temporary memory)
+STEP_COMMANDS = 1 << 16
+#: bytes per chunk and warm-up bytes of the command walk (even; 8 <= CHUNK, CHUNK + WARMUP <= 248)
+CHUNK = 128
+WARMUP = 32
 
 ANOMALY_KINDS = {
     "invalid_header": "packet(s) with an invalid header (even parity, reserved bits set or an unknown "
@@ -192,14 +201,14 @@ def _packets(b: np.ndarray, result: DecodeResult) -> _Packets:
     if invalid.size:
         result.anomalies.append(Anomaly("invalid_header", int(invalid.size), int(invalid[0]) * F.PACKET_BYTES))
     vidx = np.flatnonzero(valid)
-    key = (h[vidx] >> F.HDR_TYPE_SHIFT) & 0xFFFF  # type, row, column bits
-    uniq, inverse = np.unique(key, return_inverse=True)
-    order = np.argsort(inverse, kind="stable")
-    bounds = np.searchsorted(inverse[order], np.arange(len(uniq) + 1))
+    key = ((h[vidx] >> F.HDR_TYPE_SHIFT) & 0xFFFF).astype(np.uint16)  # type, row, column bits
+    order = np.argsort(key, kind="stable")
+    cuts = (np.flatnonzero(np.diff(key[order])) + 1).tolist()
     streams = []
-    for i, k in enumerate(uniq.tolist()):
-        pk = vidx[order[bounds[i]:bounds[i + 1]]]
-        ids = tuple(sorted(set((h[pk] & F.HDR_ID_MASK).tolist())))
+    for lo, hi in zip([0, *cuts], [*cuts, len(order)]) if len(order) else ():
+        pk = vidx[order[lo:hi]]
+        k = int(key[order[lo]])
+        ids = tuple(np.flatnonzero(np.bincount(h[pk] & F.HDR_ID_MASK, minlength=32)).tolist())
         skey = StreamKey(k & F.HDR_TYPE_MASK, (k >> (F.HDR_COL_SHIFT - F.HDR_TYPE_SHIFT)) & F.HDR_COL_MASK,
                          (k >> (F.HDR_ROW_SHIFT - F.HDR_TYPE_SHIFT)) & F.HDR_ROW_MASK)
         streams.append((skey, pk, ids))
@@ -210,131 +219,157 @@ def _packets(b: np.ndarray, result: DecodeResult) -> _Packets:
 # command boundaries
 
 
-def _walk(lens: np.ndarray, pos: np.ndarray, limit: np.ndarray, mark: np.ndarray | None = None) -> np.ndarray:
-    """Advance every walker one command at a time until it reaches its limit; the positions where
-    they stop (first command boundary at or past the limit). ``mark`` gets every start visited."""
-    pos = pos.astype(np.int64)
-    act = np.flatnonzero(pos < limit)
-    p, lim = pos[act], limit[act]
-    while act.size:
-        if mark is not None:
-            mark[p] = True
-        p += lens[p]
-        done = p >= lim
-        if done.any():
-            pos[act[done]] = p[done]
-            keep = ~done
-            act, p, lim = act[keep], p[keep], lim[keep]
-    return pos
+def _lengths(b: np.ndarray) -> np.ndarray:
+    """Length of the command each byte would start (``b`` has an even length)."""
+    return _LEN_PAIR[b.view("<u2")].view(np.uint8)
 
 
-def _command_starts(lens: np.ndarray, n: int, entry: int) -> tuple[np.ndarray, int]:
-    """Start offsets of the commands that begin in ``[entry, n)`` when the first begins at
-    ``entry``, and the offset where the last one ends. ``lens`` covers ``n`` plus look-ahead."""
-    mark = np.zeros(n, dtype=bool)
-    if n <= entry:
-        return np.flatnonzero(mark), entry
-    nch = -(-n // CHUNK)
-    lo = np.arange(nch, dtype=np.int64) * CHUNK
-    hi = np.minimum(lo + CHUNK, n)
-    lo[0] = entry
-    first = _walk(lens, np.maximum(lo - WARMUP, 0), lo)   # speculative first command per chunk
-    first[0] = entry
-    exits = _walk(lens, first, hi, mark)
-    bad = np.flatnonzero(first[1:] != exits[:-1]) + 1
+def _scan(LT: np.ndarray, e: np.ndarray, snapshot: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Walk every column of ``LT`` (row ``r``: the length of the command byte ``r`` would start)
+    from the command starting at row ``e`` (updated in place), one row at a time for all columns.
+    Returns the start marks, ``e`` before row ``snapshot`` (the first start at or after it) and
+    ``e`` after the last row (where the last command ends)."""
+    marks = np.empty(LT.shape, dtype=bool)
+    as_int = marks.view(np.uint8)
+    step = np.empty(LT.shape[1], dtype=np.uint8)
+    before = e.copy()
+    for r in range(LT.shape[0]):
+        if r == snapshot:
+            before = e.copy()
+        np.equal(e, r, out=marks[r])
+        np.multiply(as_int[r], LT[r], out=step)
+        e += step
+    return marks, before, e
+
+
+def _command_starts(S: np.ndarray, n: int, entry: int) -> tuple[np.ndarray, int]:
+    """Offsets into ``S`` of the commands that begin in ``[entry, n)`` when the first begins at
+    ``entry``, and the offset where the last one ends.
+
+    The bytes are cut into chunks of :data:`CHUNK`; row ``r`` of a column holds the length of the
+    command that byte ``r`` of a chunk's window (the chunk and the :data:`WARMUP` bytes before
+    it) would start. All columns are walked at once, one row per step: a column's walk starts
+    at the first byte of its window and is in step with the real command boundaries by the time
+    it reaches its chunk (variable-length codes resynchronize within a few commands). Chunks
+    whose first command is not where the previous chunk's last command ends are fixed by
+    :func:`_refit`."""
+    C, W = CHUNK, WARMUP
+    m = n - entry
+    nch = -(-m // C)
+    padded = np.full(W + nch * C + (W + nch * C) % 2, F.FILLER_BYTE, dtype=np.uint8)
+    padded[W:W + m] = S[entry:n]
+    L = _lengths(padded)
+    LT = np.lib.stride_tricks.as_strided(L, (C + W, nch), (1, C)).copy()
+    del padded, L
+    marks, first, last = _scan(LT, np.zeros(nch, dtype=np.uint8), W)
+    first = first.astype(np.int64) - W          # offset of each chunk's first command, by its walk
+    last = last.astype(np.int64) - (W + C)      # offset into the next chunk where its last ends
+    bad = np.flatnonzero(first[1:] != last[:-1]) + 1
     if bad.size:
-        refit = _refit_chunks(lens, lo, hi, first, exits, bad)
-        for j in refit.tolist():
-            mark[lo[j]:hi[j]] = False
-        _walk(lens, first[refit], hi[refit], mark)
-    return np.flatnonzero(mark), int(exits[-1])
+        _refit(LT[W:], marks[W:], first, last, bad)
+    del LT
+    starts = np.flatnonzero(marks[W:].T)
+    del marks
+    starts = starts[:np.searchsorted(starts, m)]
+    starts += entry
+    end = int(starts[-1]) + int(_LEN[S[starts[-1]]])
+    return starts, end
 
 
-def _refit_chunks(lens: np.ndarray, lo: np.ndarray, hi: np.ndarray, first: np.ndarray, exits: np.ndarray,
-                  todo: np.ndarray) -> np.ndarray:
-    """Chunks whose speculative walk did not start where the previous chunk ended get their exit
-    for every entry offset (all at once), then are chained in order; ``first``/``exits`` are
-    updated in place. Returns the chunks to re-walk."""
-    refit: set[int] = set()
-    offsets = np.arange(F.MAX_COMMAND_BYTES)
-    while todo.size:
-        table = _walk(lens, (lo[todo, None] + offsets).ravel(), np.repeat(hi[todo], len(offsets)))
-        table = table.reshape(len(todo), len(offsets))
-        pending = set(todo.tolist())
-        follow: list[int] = []
-        for r, j in enumerate(todo.tolist()):
-            entry = int(exits[j - 1])
-            if entry == first[j]:
-                continue
-            first[j] = entry
-            refit.add(j)
-            out = int(table[r, entry - lo[j]])
-            if out != exits[j]:
-                exits[j] = out
-                if j + 1 < len(lo) and j + 1 not in pending and first[j + 1] != out:
-                    follow.append(j + 1)
-        todo = np.array(sorted(set(follow)), dtype=np.int64)
-    return np.array(sorted(refit), dtype=np.int64)
+def _refit(LT: np.ndarray, marks: np.ndarray, first: np.ndarray, last: np.ndarray, bad: np.ndarray) -> None:
+    """Re-mark the chunks (columns of ``LT``/``marks``, rows = chunk bytes) whose walk did not
+    start where the previous chunk's last command ends: each is walked from every entry offset
+    at once, then the chunks are chained by their exit offsets, in order. A chunk whose true
+    entry turns out to be its walk's entry keeps its marks; so do the chunks after it up to the
+    next one whose walk disagrees with its predecessor's."""
+    nch = LT.shape[1]
+    offsets = np.arange(F.MAX_COMMAND_BYTES, dtype=np.uint8)
+    tables: dict[int, tuple[list[int], np.ndarray]] = {}
+
+    def walk_all_entries(cols: list[int]) -> None:
+        cols = [c for c in cols if c not in tables]
+        sub = np.repeat(LT[:, cols], len(offsets), axis=1)
+        sub_marks, _, out = _scan(sub, np.tile(offsets, len(cols)), 0)
+        exits = (out.astype(np.int64) - LT.shape[0]).reshape(len(cols), len(offsets))
+        for i, c in enumerate(cols):
+            tables[c] = (exits[i].tolist(), sub_marks[:, i * len(offsets):(i + 1) * len(offsets)])
+
+    walk_all_entries(bad.tolist())
+    bad_list = bad.tolist()
+    batch = 1
+    j = bad_list[0]
+    entry = int(last[j - 1])
+    while j < nch:
+        if entry == first[j]:   # this chunk's own walk was right, and so are those up to the next bad one
+            k = bisect.bisect_right(bad_list, j)
+            if k == len(bad_list):
+                return
+            j = bad_list[k]
+            entry = int(last[j - 1])
+            continue
+        if j not in tables:     # a cascade: the chunks after a refitted one, more at a time
+            walk_all_entries(list(range(j, min(j + batch, nch))))
+            batch *= 2
+        exits, chunk_marks = tables[j]
+        marks[:, j] = chunk_marks[:, entry]
+        entry = exits[entry]
+        j += 1
 
 
 # ------------------------------------------------------------------------------------------------
-# commands -> frames -> intervals
+# commands -> records -> intervals
 
 
-@dataclass
-class _Carry:
-    """Decoder state carried from one block of a stream to the next."""
-
-    entry: int = 0            # offset (into the next block) where the next command starts
-    T: int = 0                # time of the last frame
-    M: int = 0                # slots asserted by the last frame
-    open_begin: np.ndarray = field(default_factory=lambda: np.zeros(F.SLOTS, dtype=np.int64))
-    frame: tuple[int, int] | None = None   # (mask, delta) of the last frame since the last Start
-    syncs: int = 0            # Event_Syncs since the last frame
-    restarts: int = 0
-    first_timer: int | None = None
-
-
-def _field_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Lookup tables that assemble a command's slot mask and value (cycle delta of a frame, count
-    of a Repeat) from its first four bytes: with ``k = b0 << 8 | b1`` and ``p = b2 << 8 | b3``,
-    ``mask = MASK[k]`` and ``value = HIGH[k] | (p >> LOW_SHIFT[b0]) & LOW_MASK[b0]``."""
-    mask = np.zeros(1 << 16, dtype=np.uint8)
-    high = np.zeros(1 << 16, dtype=np.int32)
-    low_shift = np.zeros(256, dtype=np.int32)
-    low_mask = np.zeros(256, dtype=np.int32)
-    b1 = np.arange(256, dtype=np.int32)
+def _field_table() -> np.ndarray:
+    """Per value of a command's first two bytes, in 32 bits: its kind (bits 0-7), its slot mask
+    (8-15), and the shifts that cut its value (cycle delta of a frame, count of a Repeat) out of
+    its first four bytes ``w`` (most significant first): ``value = (w << lsh) >> rsh`` in 32 bits,
+    ``lsh`` in bits 16-23, ``rsh`` in bits 24-31."""
+    table = np.zeros(1 << 16, dtype=np.uint32)
+    b1 = np.arange(256, dtype=np.uint32)
     for b0 in range(256):
         k = F.COMMAND_OF_BYTE[b0]
-        row = slice(b0 << 8, (b0 + 1) << 8)
+        mask, width, low = 0, 32, 0
         if k == Cmd.SINGLE0:
-            mask[row], high[row] = 1 << (b0 >> 4 & 7), b0 & 0xF
+            mask, width, low = 1 << (b0 >> 4 & 7), 4, 24
         elif k in (Cmd.SINGLE1, Cmd.SINGLE2):
-            mask[row] = 1 << (b0 >> 2 & 7)
-            high[row] = ((b0 & 3) << 8 | b1) if k == Cmd.SINGLE1 else ((b0 & 3) << 16 | b1 << 8)
-            low_shift[b0], low_mask[b0] = 8, 0xFF if k == Cmd.SINGLE2 else 0
+            mask = 1 << (b0 >> 2 & 7)
+            width, low = (10, 16) if k == Cmd.SINGLE1 else (18, 8)
         elif k == Cmd.MULTIPLE0:
-            mask[row], high[row] = (b0 & 0xF) << 4 | b1 >> 4, b1 & 0xF
+            mask, width, low = (b0 & 0xF) << 4 | b1 >> 4, 4, 16
         elif k in (Cmd.MULTIPLE1, Cmd.MULTIPLE2):
-            mask[row] = (b0 & 3) << 6 | b1 >> 2
-            high[row] = (b1 & 3) << 8 if k == Cmd.MULTIPLE1 else (b1 & 3) << 16
-            low_shift[b0], low_mask[b0] = (8, 0xFF) if k == Cmd.MULTIPLE1 else (0, 0xFFFF)
+            mask = (b0 & 3) << 6 | b1 >> 2
+            width, low = (10, 8) if k == Cmd.MULTIPLE1 else (18, 0)
         elif k == Cmd.REPEAT0:
-            high[row] = b0 & 0xF
+            width, low = 4, 24
         elif k == Cmd.REPEAT1:
-            high[row] = (b0 & 3) << 8 | b1
-    return mask, high, low_shift, low_mask
+            width, low = 10, 16
+        table[b0 << 8:(b0 + 1) << 8] = int(k) | mask << 8 | (32 - width - low) << 16 | (32 - width) << 24
+    return table
 
 
-_MASK, _HIGH, _LOW_SHIFT, _LOW_MASK = _field_tables()
+_FIELD_TABLE = _field_table()
+_LEN = np.array(F.LENGTH_OF_BYTE, dtype=np.uint8)
+_PAIRS = np.arange(1 << 16)
+#: lengths of the commands the two bytes of a little-endian 16-bit value would start
+_LEN_PAIR = (_LEN[_PAIRS & 0xFF].astype("<u2") | _LEN[_PAIRS >> 8].astype("<u2") << 8).astype("<u2")
+del _PAIRS
 
 
-def _fields(S: np.ndarray, pos: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Slot mask and value (cycle delta or repeat count) of the commands at ``pos``."""
-    b0 = S[pos]
-    k = (b0.astype(np.int32) << 8) | S[pos + 1]
-    p = (S[pos + 2].astype(np.int32) << 8) | S[pos + 3]
-    return _MASK[k], _HIGH[k] | ((p >> _LOW_SHIFT[b0]) & _LOW_MASK[b0])
+def _words(D: np.ndarray, pos: np.ndarray) -> np.ndarray:
+    """The four stream bytes at each offset ``pos`` as one 32-bit value, first byte most
+    significant, read from the stream's data words ``D`` (one word past the last offset)."""
+    q = pos >> 2
+    shift = (pos & 3).astype(np.uint32)
+    shift <<= 3
+    w = D[q]
+    w <<= shift
+    lo = D[1:][q]
+    shift ^= 31                   # 31 - shift; with the extra >> 1, 32 - shift in all
+    lo >>= 1
+    lo >>= shift
+    w |= lo
+    return w
 
 
 def _start_values(S: np.ndarray, pos: np.ndarray) -> np.ndarray:
@@ -344,159 +379,298 @@ def _start_values(S: np.ndarray, pos: np.ndarray) -> np.ndarray:
     return v
 
 
-class _Frames(NamedTuple):
-    M: np.ndarray       # slot mask per frame
-    T: np.ndarray       # time per frame
-    cont: np.ndarray    # 0xFF where the frame is the cycle right after the previous one, else 0
+@dataclass
+class _Carry:
+    """Decoder state carried from one step of a stream to the next."""
+
+    entry: int = 0            # offset (into the next block) where the next command starts
+    T: int = 0                # time of the last record
+    M: int = 0                # slots asserted by the last record
+    frame: tuple[int, int] | None = None   # (mask, delta) of the last frame since the last Start
+    after_sync: bool = False  # the last record is an Event_Sync
+    restarts: int = 0
+    first_timer: int | None = None
 
 
-def _repeat_sources(ck: np.ndarray, rp: np.ndarray, st: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """For each Repeat (index ``rp`` among frame-making commands), the index of the frame it repeats
-    (-1: a frame of an earlier block) and whether a Start comes in between."""
-    nf = np.union1d(rp, st)   # commands that are not frames, sorted
-    run_head = np.flatnonzero(np.diff(nf, prepend=-2) != 1)
-    run = np.cumsum(np.diff(nf, prepend=-2) != 1) - 1
-    starts_seen = np.cumsum(ck[nf] == Cmd.START)
-    before_run = np.where(run_head > 0, starts_seen[run_head - 1], 0)
-    where = np.searchsorted(nf, rp)
-    source = nf[run_head[run[where]]] - 1
-    blocked = starts_seen[where] - before_run[run[where]] > 0
-    return source, blocked
+class _Records(NamedTuple):
+    """Frames, Repeats and Starts of a step, in order: slot mask, cycles since the previous record
+    (a Start: 0, its time is set separately), and whether the record is the cycle right after the
+    previous one (an event asserted by both continues)."""
+
+    M: np.ndarray
+    dt: np.ndarray
+    cont: np.ndarray
 
 
-def _frames(S: np.ndarray, starts: np.ndarray, kind: np.ndarray, carry: _Carry, budget: list[int],
-            notes: dict[str, tuple[int, int]]) -> _Frames:
-    """Frames (Repeats expanded, Starts as empty frames) with their times; updates ``carry``;
-    anomalies go to ``notes`` as kind -> (block offset of the first, count)."""
-    cand = np.flatnonzero(kind <= Cmd.START)            # frames, Repeats, Starts
-    pos = starts[cand]
-    ck = kind[cand]
-    M, v = _fields(S, pos)
-    v = v.astype(np.int64)
-    R = len(cand)
-    dt = v + 1                                          # a frame: 1 + delta
-    cont = (v == 0).view(np.uint8)
-    # Event_Syncs: their cycles go to the next frame, which then does not continue the last one
-    syncs = np.flatnonzero(kind == Cmd.EVENT_SYNC)
-    gap = np.zeros(0, dtype=np.int64)
-    if syncs.size or carry.syncs:
-        gap = np.bincount(np.searchsorted(cand, syncs), minlength=R + 1)
-        gap[0] += carry.syncs
-        carry.syncs = int(gap[R])
-        gap = gap[:R]
-        dt += gap * F.EVENT_SYNC_CYCLES
-        cont[gap > 0] = 0
-    cont = cont * np.uint8(0xFF)
-    st = np.flatnonzero(ck == Cmd.START)
-    rp = np.flatnonzero((ck - np.uint8(Cmd.REPEAT0)) <= 1)
-    n = None   # records per command, when some command makes other than one
-    if st.size:
-        M[st], cont[st], dt[st] = 0, 0, 0
-    if rp.size:
-        n = _repeats(ck, M, v, dt, cont, gap, rp, st, carry, pos, notes)
-    fl = np.flatnonzero(ck <= Cmd.MULTIPLE2)
-    if fl.size or st.size:   # what a Repeat in the next block repeats
-        last_f, last_s = (int(fl[-1]) if fl.size else -1), (int(st[-1]) if st.size else -1)
-        carry.frame = (int(M[last_f]), int(v[last_f])) if last_f > last_s else None
-    values = _start_values(S, pos[st]) if st.size else None
-    if n is not None:
-        M, dt, cont = _expand(M, dt, cont, n, v, rp, budget, notes, pos)
-        st = (np.cumsum(n) - n)[st]   # a Start makes exactly one record
-    T = np.cumsum(dt)
-    T += carry.T
-    if values is not None:   # each Start sets the time to its timer value
-        step = np.zeros(len(T), dtype=np.int64)
-        step[st] = np.diff(values - T[st], prepend=0)
-        T += np.cumsum(step)
-        before = np.concatenate([[carry.T], T[:-1]])[st]
-        carry.restarts += int((values < before).sum())
-        if carry.first_timer is None:
-            carry.first_timer = int(values[0])
-    return _Frames(M, T, cont)
+class _Block(NamedTuple):
+    """The bytes of a block of a stream: data words as stored, and their bytes in stream order."""
+
+    D: np.ndarray
+    S: np.ndarray
+    base: int        # stream offset of byte 0
 
 
-def _repeats(ck: np.ndarray, M: np.ndarray, v: np.ndarray, dt: np.ndarray, cont: np.ndarray, gap: np.ndarray,
-             rp: np.ndarray, st: np.ndarray, carry: _Carry, pos: np.ndarray,
-             notes: dict[str, tuple[int, int]]) -> np.ndarray:
-    """Resolve Repeats in place (mask and delta of the repeated frame); returns records per command."""
-    source, blocked = _repeat_sources(ck, rp, st)
-    ok = ~blocked & (source >= 0)
-    count = v[rp]
-    rm, rc = np.zeros(len(rp), dtype=np.uint8), np.zeros(len(rp), dtype=np.int64)
-    rm[ok], rc[ok] = M[source[ok]], v[source[ok]]
-    early = ~blocked & (source < 0)
-    if carry.frame is not None:
-        rm[early], rc[early] = carry.frame
-        ok |= early
-    if not ok.all():
-        bad = np.flatnonzero(~ok & (count > 0))
-        if bad.size:
-            notes["repeat_without_frame"] = (int(pos[rp[bad[0]]]), int(bad.size))
-    g = gap[rp] if len(gap) else np.zeros(len(rp), dtype=np.int64)
-    hold = rc == 0
-    n = np.ones(len(M), dtype=np.int64)
-    n[rp] = np.where(~ok, 0, np.where(hold, np.where((g > 0) & (count > 1), 2, np.minimum(count, 1)), count))
-    M[rp] = rm
-    # first record of each Repeat; the rest (pulses, or the held cycles after a sync) in _expand
-    dt[rp] = np.where(hold & (g == 0), count, 1 + rc + g * F.EVENT_SYNC_CYCLES)
-    cont[rp] = np.where(hold & (g == 0), 0xFF, 0)
-    v[rp] = np.where(hold, -count, rc)   # _expand: a negative value marks a held Repeat's count
-    return n
+class _Step:
+    """A run of a stream's commands turned into records, then times."""
+
+    def __init__(self, block: _Block, pos: np.ndarray, carry: _Carry, budget: list[int],
+                 notes: dict[str, list[int]]) -> None:
+        self.block, self.pos, self.carry, self.budget, self.notes = block, pos, carry, budget, notes
+        self.starts: np.ndarray | None = None   # record index of each Start
+
+    def note(self, kind: str, cmd: int, count: int) -> None:
+        _note(self.notes, kind, self.block.base + int(self.pos[cmd]), count)
+
+    def records(self) -> tuple[np.ndarray, _Records]:
+        """Counts of the commands per kind, and a record per command: frames; Repeats as the
+        frame they repeat; Starts and Event_Syncs with no slots (a sync's cycles pass); fillers,
+        anomalous commands and Repeats with nothing to repeat as copies of the record before
+        them that take no time (they change nothing)."""
+        w = _words(self.block.D, self.pos)
+        f = _FIELD_TABLE[w >> 16]
+        kind = f.astype(np.uint8)
+        counts = np.bincount(kind, minlength=len(Cmd))
+        for k, name in ((Cmd.UNKNOWN, "unknown_opcode"), (Cmd.RESERVED4, "reserved_frame")):
+            if counts[k]:
+                self.note(name, int(np.argmax(kind == k)), int(counts[k]))
+        w <<= (f >> 16) & 31
+        w >>= f >> 24
+        value = w
+        M = (f >> 8).astype(np.uint8)
+        del f
+        cont = value == 0
+        dt = value + np.uint32(1)
+        for k, cycles in ((Cmd.START, 0), (Cmd.EVENT_SYNC, F.EVENT_SYNC_CYCLES)):
+            if counts[k]:
+                at = np.flatnonzero(kind == k)
+                dt[at], cont[at] = cycles, False
+                if k == Cmd.START:
+                    self.starts = self.start_records = at
+        r = _Records(M, dt, cont)
+        if counts[Cmd.REPEAT0:Cmd.START].any() or counts[Cmd.EVENT_SYNC:].any():
+            return counts, self._others(kind, value, r)
+        self._remember_frame(kind, M, value, len(kind) - 1)
+        if len(kind):
+            self.carry.after_sync = False
+        return counts, r
+
+    def _remember_frame(self, kind: np.ndarray, M: np.ndarray, value: np.ndarray, last: int) -> None:
+        """What a Repeat in a later step repeats: the last frame, or nothing after a Start."""
+        if last >= 0:
+            self.carry.frame = None if int(kind[last]) == Cmd.START else (int(M[last]), int(value[last]))
+
+    def _others(self, kind: np.ndarray, value: np.ndarray, r: _Records) -> _Records:
+        """Resolve the records that are neither frames nor Starts. Each run of them follows a
+        frame or a Start (its source): a Repeat repeats the source frame -- a held one (delta 0)
+        extends it by ``count`` cycles in one record (two right after a sync: its first cycle,
+        then the rest), a pulsed one makes ``count`` records ``1 + delta`` apart."""
+        M, dt, cont = r
+        carry = self.carry
+        other = np.flatnonzero((kind >= Cmd.REPEAT0) & (kind != Cmd.START))
+        okind = kind[other]
+        head = np.empty(len(other), dtype=bool)
+        head[:1] = True
+        np.not_equal(other[1:] - other[:-1], 1, out=head[1:])
+        run_head = np.flatnonzero(head)[np.cumsum(head) - 1]   # index (in `other`) of each run's first
+        source = other[run_head] - 1                             # the frame or Start before each run
+        frame = carry.frame
+        last = len(kind) - 1
+        ends_in_run = other.size > 0 and other[-1] == last
+        self._remember_frame(kind, M, value, int(source[-1]) if ends_in_run else last)
+        transparent = okind >= Cmd.FILLER
+        rep = np.flatnonzero((okind - np.uint8(Cmd.REPEAT0)) <= 1)
+        if rep.size:
+            rp = other[rep]
+            ok, count, sm, sd = self._sources(rp, source[rep], kind, M, value, frame)
+            hold = sd == 0
+            keep, pulses = self._budget(rp, ok & (count > 0), hold, count)
+            transparent[rep] = ~keep
+        # the last record before each that is no copy: its index in `other`, or -1 (the source)
+        idx = np.where(transparent, -1, np.arange(len(other)))
+        before = np.empty_like(idx)
+        before[:1] = -1
+        np.maximum.accumulate(idx[:-1], out=before[1:])
+        before[before < run_head] = -1
+        after_sync = np.zeros(len(other), dtype=bool)
+        has = before >= 0
+        after_sync[has] = okind[before[has]] == Cmd.EVENT_SYNC
+        after_sync[~has & (source < 0)] = carry.after_sync
+        if len(kind):
+            carry.after_sync = bool(after_sync[-1] if transparent[-1] else okind[-1] == Cmd.EVENT_SYNC) \
+                if ends_in_run else False
+        n = None
+        if rep.size:
+            n = self._repeats(rp, keep, hold & after_sync[rep], count, pulses, sm, sd, M, dt, cont)
+        copies = other[transparent]
+        if copies.size:   # a copy of the record before it, in no time
+            b = before[transparent]
+            src = np.where(b >= 0, other[np.maximum(b, 0)], source[transparent])
+            M[copies] = np.where(src >= 0, M[np.maximum(src, 0)], carry.M)
+            dt[copies], cont[copies] = 0, True
+        if n is None:
+            return _Records(M, dt, cont)
+        return self._expand(_Records(M, dt, cont), *n)
+
+    def _sources(self, rp: np.ndarray, source: np.ndarray, kind: np.ndarray, M: np.ndarray, value: np.ndarray,
+                 frame: tuple[int, int] | None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """For each Repeat: whether it has a frame to repeat, its count, the frame's mask and delta."""
+        count = value[rp].astype(np.int64)
+        inside = source >= 0
+        sm = np.zeros(len(rp), dtype=np.uint8)
+        sd = np.zeros(len(rp), dtype=np.int64)
+        ok = np.zeros(len(rp), dtype=bool)
+        src = source[inside]
+        sm[inside], sd[inside], ok[inside] = M[src], value[src], kind[src] != Cmd.START
+        if frame is not None:
+            sm[~inside], sd[~inside], ok[~inside] = frame[0], frame[1], True
+        lost = np.flatnonzero(~ok & (count > 0))
+        if lost.size:
+            self.note("repeat_without_frame", int(rp[lost[0]]), int(lost.size))
+        return ok, count, sm, sd
+
+    def _budget(self, rp: np.ndarray, keep: np.ndarray, hold: np.ndarray,
+                count: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The pulses each pulsed Repeat may make within the budget (the first ones that fit, in
+        order); a Repeat left with none is kept no more."""
+        pulses = np.where(keep & ~hold, count, 0)
+        made = np.cumsum(pulses)
+        if made.size and made[-1] > self.budget[0]:
+            over = np.minimum(np.maximum(made - self.budget[0], 0), pulses)
+            cut = np.flatnonzero(over)
+            self.note("pulse_limit", int(rp[cut[0]]), int(over.sum()))
+            pulses -= over
+            keep = keep & ~((pulses == 0) & ~hold)
+        self.budget[0] -= int(pulses.sum())
+        return keep, pulses
+
+    def _repeats(self, rp: np.ndarray, keep: np.ndarray, split: np.ndarray, count: np.ndarray, pulses: np.ndarray,
+                 sm: np.ndarray, sd: np.ndarray, M: np.ndarray, dt: np.ndarray,
+                 cont: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """Set the records of the Repeats kept; returns what ``_expand`` needs when some make more
+        than one: a pulsed Repeat makes one per pulse, a held one right after a sync two."""
+        hold = sd == 0
+        rk = rp[keep]
+        single = hold & ~split
+        M[rk] = sm[keep]
+        dt[rk] = np.where(single, count, 1 + sd)[keep]
+        cont[rk] = single[keep]
+        n = np.where(hold, np.where(split & (count > 1), 2, 1), pulses)[keep]
+        more = n > 1
+        if not more.any():
+            return None
+        return rk[more], n[more], np.where(split, count - 1, 0)[keep][more]
+
+    def _expand(self, r: _Records, rp: np.ndarray, n: np.ndarray, rest: np.ndarray) -> _Records:
+        """Records ``rp`` made ``n`` (> 1) times. A pulse's records are alike; the second record
+        of a held Repeat after a sync holds the ``rest`` (> 0) of its count."""
+        per = np.ones(len(r.M), dtype=np.int64)
+        per[rp] = n
+        first = np.cumsum(per)
+        first -= per
+        src = np.repeat(np.arange(len(per)), per)
+        M, dt, cont = r.M[src], r.dt[src], r.cont[src]
+        two = np.flatnonzero(rest)
+        if two.size:
+            second = first[rp[two]] + 1
+            dt[second], cont[second] = rest[two], True
+        if self.starts is not None:
+            self.starts = first[self.starts]
+        return _Records(M, dt, cont)
+
+    def times(self, r: _Records) -> tuple[int, np.ndarray]:
+        """Time of the carried record, then of each record, relative to a base: (base, times)."""
+        carry = self.carry
+        R = len(r.dt)
+        if self.starts is None:
+            total = int(r.dt.sum(dtype=np.uint64))
+            if total < 1 << 32:
+                T = np.empty(R + 1, dtype=np.uint32)
+                T[0] = 0
+                np.cumsum(r.dt, out=T[1:])
+                return carry.T, T
+        T = np.empty(R + 1, dtype=np.int64)
+        T[0] = carry.T
+        np.cumsum(r.dt, out=T[1:])
+        T[1:] += carry.T
+        if self.starts is not None and self.starts.size:   # each Start sets the time to its timer value
+            st = self.starts
+            values = _start_values(self.block.S, self.pos[self.start_records])
+            shift = values - T[st + 1]              # T[st + 1] = T[st]: the time before each Start
+            before = T[st] + np.concatenate([[0], shift[:-1]])
+            carry.restarts += int((values < before).sum())
+            if carry.first_timer is None:
+                carry.first_timer = int(values[0])
+            bounds = np.append(st + 1, len(T)).tolist()
+            for i, s in enumerate(shift.tolist()):
+                T[bounds[i]:bounds[i + 1]] += s
+        lo, hi = int(T.min()), int(T.max())
+        if hi - lo < 1 << 32:
+            rel = np.empty(len(T), dtype=np.uint32)
+            np.subtract(T, lo, out=rel, casting="unsafe")
+            return lo, rel
+        return 0, T
 
 
-def _expand(M: np.ndarray, dt: np.ndarray, cont: np.ndarray, n: np.ndarray, v: np.ndarray, rp: np.ndarray,
-            budget: list[int], notes: dict[str, tuple[int, int]],
-            pos: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Repeat each command's record ``n`` times: later pulses come ``1 + delta`` apart, the held
-    cycles of a Repeat after a sync continue its first record."""
-    pulses = np.where(v[rp] > 0, n[rp], 0)
-    made = np.cumsum(pulses)
-    if made.size and made[-1] > budget[0]:   # keep the first pulses that fit, in order
-        over = np.minimum(np.maximum(made - budget[0], 0), pulses)
-        cut = np.flatnonzero(over)
-        notes["pulse_limit"] = (int(pos[rp[cut[0]]]), int(over.sum()))
-        n[rp] -= over
-    budget[0] -= int(np.where(v[rp] > 0, n[rp], 0).sum())
-    added = int(np.maximum(n[rp] - 1, 0).sum())
-    owner = np.repeat(np.arange(len(M)), n)
-    M, dt, cont = M[owner], dt[owner], cont[owner]
-    if added:
-        first = np.cumsum(n) - n
-        later = np.ones(len(owner), dtype=bool)
-        later[first[n > 0]] = False
-        later = np.flatnonzero(later)
-        src = v[owner[later]]
-        dt[later] = np.where(src < 0, -src - 1, 1 + src)
-        cont[later] = np.where(src < 0, 0xFF, 0)
-    return M, dt, cont
+def _events(bits: np.ndarray, times: np.ndarray) -> list[np.ndarray]:
+    """For each slot, the times of the records whose mask has it."""
+    planes = np.empty((F.SLOTS, len(bits)), dtype=bool)    # row s: the records with slot s
+    np.not_equal(bits[None, :] & _SLOT_BITS, 0, out=planes)
+    return [np.compress(plane, times) for plane in planes]
 
 
-def _intervals(fr: _Frames, carry: _Carry, final: bool, out: list[list[tuple[np.ndarray, np.ndarray]]]) -> None:
-    """Append to ``out[slot]`` the (begin, end) of each interval that closes in this block, in time
-    order; updates ``carry`` (time, last mask, intervals still open)."""
-    M = fr.M
-    Mx = np.concatenate([np.array([carry.M], dtype=np.uint8), M])   # record 0 = the carried frame
-    Tx = np.concatenate([np.array([carry.T], dtype=np.int64), fr.T])
-    held = Mx[:-1] & M & fr.cont
-    opens = M & ~held              # frame i opens
-    closes = Mx[:-1] & ~held       # record i (the carried frame first) closes
-    last = int(Mx[-1])
-    new_open = np.zeros(F.SLOTS, dtype=np.int64)
-    for s in range(F.SLOTS):
-        bit = 1 << s
-        begin = fr.T[np.flatnonzero(opens & bit)]
-        end = Tx[np.flatnonzero(closes & bit)] + 1
-        if carry.M & bit:
-            begin = np.concatenate([carry.open_begin[s:s + 1], begin])
-        if last & bit:
-            if final:
-                end = np.concatenate([end, [Tx[-1] + 1]])
-            else:
-                new_open[s] = begin[-1]
-                begin = begin[:-1]
-        if len(begin):
-            out[s].append((begin, end))
-    carry.open_begin, carry.M, carry.T = new_open, last, int(Tx[-1])
+_SLOT_BITS = (np.uint8(1) << np.arange(F.SLOTS, dtype=np.uint8))[:, None]
+
+
+class _Part(NamedTuple):
+    """Interval bounds found in one step, per slot, relative to ``base``."""
+
+    base: int
+    values: list[np.ndarray]
+
+
+def _intervals(r: _Records, base: int, T: np.ndarray, carry: _Carry, final: bool) -> tuple[_Part, _Part]:
+    """Begins and ends (one cycle after the record that closes an interval) of the intervals
+    that open and close in this step, ``T``: the times of the carried record and the records,
+    relative to ``base``. The carried record opened its intervals in an earlier step and may
+    close them here; at the end of the stream the last record closes all."""
+    Mx = np.empty(len(r.M) + 1, dtype=np.uint8)
+    Mx[0] = carry.M
+    Mx[1:] = r.M
+    held = np.zeros(len(Mx), dtype=np.uint8)
+    np.bitwise_and(Mx[:-1], Mx[1:], out=held[1:])
+    held[1:] &= r.cont.view(np.uint8) * np.uint8(0xFF)
+    opens = Mx & ~held
+    opens[0] = 0
+    closes = np.empty_like(Mx)
+    np.invert(held[1:], out=closes[:-1])
+    closes[-1] = 0xFF if final else 0
+    closes &= Mx
+    del held
+    begins = _events(opens, T)
+    ends = _events(closes, T)
+    carry.M, carry.T = int(Mx[-1]), base + int(T[-1])
+    return _Part(base, begins), _Part(base + 1, ends)
+
+
+def _assemble(parts: list[_Part], counts: np.ndarray) -> np.ndarray:
+    """One int64 array of the parts' values, slot after slot; each part is released once copied."""
+    out = np.empty(int(counts.sum()), dtype=np.int64)
+    at = (np.cumsum(counts) - counts).tolist()
+    parts.reverse()
+    while parts:
+        base, values = parts.pop()
+        for s, v in enumerate(values):
+            if len(v):
+                np.add(v, np.int64(base), out=out[at[s]:at[s] + len(v)])
+                at[s] += len(v)
+    return out
+
+
+def _slot_counts(parts: list[_Part]) -> np.ndarray:
+    counts = np.zeros(F.SLOTS, dtype=np.int64)
+    for p in parts:
+        counts += [len(v) for v in p.values]
+    return counts
 
 
 # ------------------------------------------------------------------------------------------------
@@ -509,15 +683,15 @@ def _stream_offset(pk: np.ndarray, i: int) -> int:
     return int(pk[seq]) * F.PACKET_BYTES + F.WORD_BYTES + (r // 4) * 4 + (3 - r % 4)
 
 
-def _block_bytes(W: np.ndarray, pk: np.ndarray, a: int, b: int) -> np.ndarray:
-    """Data bytes (most significant first) of packets ``pk[a:b]`` plus look-ahead from the next
-    packet of the stream (zeros at its end)."""
+def _block(W: np.ndarray, pk: np.ndarray, a: int, b: int) -> _Block:
+    """The data of packets ``pk[a:b]`` plus look-ahead from the next packet of the stream (zeros
+    at its end)."""
     rows = pk[a:b + 1]
-    data = W[rows, 1:]
+    D = W[rows, 1:]
     if b >= len(pk):
-        data = np.concatenate([data, np.zeros((1, F.DATA_WORDS_PER_PACKET), dtype=data.dtype)])
-    data.byteswap(inplace=True)
-    return data.view(np.uint8).reshape(-1)
+        D = np.concatenate([D, np.zeros((1, F.DATA_WORDS_PER_PACKET), dtype=D.dtype)])
+    D = D.reshape(-1).astype(np.uint32, copy=False)
+    return _Block(D, D.byteswap().view(np.uint8), a * F.DATA_BYTES_PER_PACKET)
 
 
 def _decode_stream(W: np.ndarray, key: StreamKey, pk: np.ndarray, ids: tuple[int, ...], budget: list[int],
@@ -525,43 +699,35 @@ def _decode_stream(W: np.ndarray, key: StreamKey, pk: np.ndarray, ids: tuple[int
     carry = _Carry()
     counts = np.zeros(len(Cmd), dtype=np.int64)
     notes: dict[str, list[int]] = {}   # kind -> [stream offset of the first, count]
-    out: list[list[tuple[np.ndarray, np.ndarray]]] = [[] for _ in range(F.SLOTS)]
+    begins: list[_Part] = []
+    ends: list[_Part] = []
     for a in range(0, len(pk), BLOCK_PACKETS):
         b = min(a + BLOCK_PACKETS, len(pk))
         final = b == len(pk)
-        S = _block_bytes(W, pk, a, b)
+        block = _block(W, pk, a, b)
         n = (b - a) * F.DATA_BYTES_PER_PACKET
-        base = a * F.DATA_BYTES_PER_PACKET
-        starts, exit_ = _command_starts(LEN_OF_BYTE[S], n, carry.entry)
-        carry.entry = exit_ - n
-        if final and exit_ > n:   # the stream ends in the middle of its last command
-            _note(notes, "truncated_command", base + int(starts[-1]), 1)
-            starts = starts[:-1]
-        kind = KIND_OF_BYTE[S[starts]]
-        counts += np.bincount(kind, minlength=len(Cmd))
-        for k, name in ((Cmd.UNKNOWN, "unknown_opcode"), (Cmd.RESERVED4, "reserved_frame")):
-            where = np.flatnonzero(kind == k)
-            if where.size:
-                _note(notes, name, base + int(starts[where[0]]), int(where.size))
-        local: dict[str, tuple[int, int]] = {}
-        fr = _frames(S, starts, kind, carry, budget, local)
-        for name, (first, count) in local.items():
-            _note(notes, name, base + first, count)
-        _intervals(fr, carry, final, out)
+        pos, end = _command_starts(block.S, n, carry.entry)
+        carry.entry = end - n
+        if final and end > n:   # the stream ends in the middle of its last command
+            _note(notes, "truncated_command", block.base + int(pos[-1]), 1)
+            pos = pos[:-1]
+        for i in range(0, max(len(pos), 1), STEP_COMMANDS):
+            step = _Step(block, pos[i:i + STEP_COMMANDS], carry, budget, notes)
+            step_counts, records = step.records()
+            counts += step_counts
+            base, T = step.times(records)
+            b_part, e_part = _intervals(records, base, T, carry, final and i + STEP_COMMANDS >= len(pos))
+            del records, T
+            begins.append(b_part)
+            ends.append(e_part)
         if progress is not None:
             progress((b - a) * F.PACKET_BYTES)
     for name, (first, count) in notes.items():
         anomalies.append(Anomaly(name, count, _stream_offset(pk, first), key))
-    sizes = [sum(len(b) for b, _ in parts) for parts in out]
-    slot = np.repeat(np.arange(F.SLOTS, dtype=np.uint8), sizes)
-    begin, end = np.empty(sum(sizes), dtype=np.int64), np.empty(sum(sizes), dtype=np.int64)
-    at = 0
-    for parts in out:   # copy block by block, releasing each block's arrays as it is copied
-        parts.reverse()
-        while parts:
-            b, e = parts.pop()
-            begin[at:at + len(b)], end[at:at + len(b)] = b, e
-            at += len(b)
+    per_slot = _slot_counts(begins)
+    begin = _assemble(begins, per_slot)
+    end = _assemble(ends, _slot_counts(ends))
+    slot = np.repeat(np.arange(F.SLOTS, dtype=np.uint8), per_slot)
     return Stream(key, ids, len(pk), slot, begin, end, counts, carry.restarts, carry.first_timer)
 
 
