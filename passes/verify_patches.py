@@ -292,7 +292,8 @@ class _Check:
             by_arg.setdefault(r.arg, []).append(r)
         for arg, regions in by_arg.items():
             order = {id(r): i for i, r in enumerate(regions)}
-            unique = {(r.start, r.end, _strip_iterations(r.path)): r for r in reversed(regions) if r.trace}
+            unique = {(r.start, r.end, _strip_iterations(r.path), cg.op_key(r.op)): r
+                      for r in reversed(regions) if r.trace}
             traces = sorted(unique.values(), key=lambda r: (r.start, r.end, order[id(r)]))
             data = sorted(((r.start, r.end) for r in regions if not r.trace))
             data_max_end = _running_max([e for _, e in data])
@@ -300,11 +301,11 @@ class _Check:
             for r in traces:
                 active = [a for a in active if a.end > r.start]
                 for other in active:
-                    if other.path != r.path and not _same_run_shared(other, r):
+                    if not _one_patch_of_one_call(other, r):
                         first, later = sorted((other, r), key=lambda x: order[id(x)])
-                        self.error(later.op, f"the trace region [{later.start}, {later.end}) of call '{later.path}' "
-                                             f"overlaps the trace region [{first.start}, {first.end}) of call "
-                                             f"'{first.path}' in host buffer #{self.host(arg)} of {self.label}")
+                        self.error(later.op, f"the trace region [{later.start}, {later.end}){_of_call(later)} "
+                                             f"overlaps the trace region [{first.start}, {first.end}){_of_call(first)} "
+                                             f"in host buffer #{self.host(arg)} of {self.label}")
                 active.append(r)
                 j = bisect.bisect_left(data, (r.end, -1)) - 1  # the data regions starting before r ends
                 if j >= 0 and data_max_end[j] > r.start:
@@ -349,9 +350,18 @@ def _strip_iterations(path: str) -> str:
     return _ITERATION.sub("", path) if "[" in path else path
 
 
-def _same_run_shared(a: Region, b: Region) -> bool:
-    """Two iterations of one run sharing one region (``loops=shared``)."""
-    return (a.start, a.end) == (b.start, b.end) and _strip_iterations(a.path) == _strip_iterations(b.path)
+def _one_patch_of_one_call(a: Region, b: Region) -> bool:
+    """The same patch in the same call, or in iterations of one run sharing one region
+    (``loops=shared``). After materialization every call has the empty path, and the (inlined)
+    patch ops tell the calls apart."""
+    if cg.op_key(a.op) != cg.op_key(b.op):
+        return False
+    return a.path == b.path or ((a.start, a.end) == (b.start, b.end)
+                                and _strip_iterations(a.path) == _strip_iterations(b.path))
+
+
+def _of_call(r: Region) -> str:
+    return f" of call '{r.path}'" if r.path else ""
 
 
 def _running_max(values: list[int]) -> list[int]:
