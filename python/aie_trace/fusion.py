@@ -120,6 +120,7 @@ class Fusion:
         self.short_reported: set[int] = set()  # runs appended_trace() already refused
         self.reported: set[int] = set()  # patches already refused
         self.last_copy: dict[int, Any] = {}  # callee -> the copy made last (copies follow in order)
+        self.fixed_slot: dict[int, list[tuple[Any, int]]] = {}  # sequence -> trace patches naming no argument
 
     # -- helpers ---------------------------------------------------------------------------------
     def orig(self, seq: Any) -> Any:
@@ -206,6 +207,8 @@ class Fusion:
             site = Site(run, callee, cursor, cp.claim, trips)
             sites.append(site)
             cursor += site.per * site.count
+        if sites and own.arg is None:
+            self.check_fixed_slot(seq)
         if sites and own.size and not own.dedicated:
             self.diag.error(seq, "trace.host_config reuse_output_buffer=true cannot be combined with aiex.run "
                             "calls into traced designs: their trace slices would have to grow the output buffer. "
@@ -216,6 +219,17 @@ class Fusion:
             self.diag.error(seq, f"the fused trace buffer would be {cursor} bytes, but arg_plus is i32 in IR era "
                             f"{self.era}: offsets above {I32_MAX} do not fit (E4 widens arg_plus to i64)")
         return Plan(own, cursor, sites, own.arg)
+
+    def check_fixed_slot(self, seq: Any) -> None:
+        """A fused buffer appended to ``seq`` must not be the host buffer its own fixed-slot trace
+        names (both would land at its start)."""
+        fused = sum(cg.is_memref(a) for a in aieir.seq_args(seq))
+        for p, k in self.fixed_slot.get(op_key(seq), []):
+            if k == fused:
+                self.diag.error(p, f"this trace patch names host buffer #{k}, which {cg.seq_label(seq)} does not "
+                                "declare (the fixed-slot trace form of early trace lowering), and the fused trace "
+                                f"buffer of the traced designs it runs would be host buffer #{k} too. Re-run trace "
+                                "lowering so that it appends a trace argument")
 
     def check_declared(self, callee: Any) -> None:
         """Every integer patch of a callee names a host buffer the callee declares (else inlining
@@ -321,6 +335,8 @@ class Fusion:
                                     "declare (the fixed-slot trace form of early trace lowering): after inlining it "
                                     f"would name host buffer #{k} of the dispatched sequence. Re-run trace lowering "
                                     "so that it appends a trace argument")
+                else:
+                    self.fixed_slot.setdefault(op_key(seq), []).append((p, k))
                 continue
             if arg is not None and arg != b:
                 self.diag.error(p, f"trace patches of {cg.seq_label(seq)} name two host buffers (block arguments "

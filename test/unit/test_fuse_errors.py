@@ -178,3 +178,18 @@ def test_rebase_refusal_after_restructuring_leaves_the_module_unchanged(era):
     [msg] = F.errors(F.try_passes(m, "aie-trace-fuse-buffers"))
     assert "is not bound to a static view of a buffer of the dispatched sequence" in msg
     assert str(m) == before
+
+
+@pytest.mark.parametrize("era", ["E1", "E2"])
+def test_fixed_slot_trace_of_a_caller_that_would_collide_with_its_fused_buffer(era):
+    """A dispatched sequence with four host buffers whose own trace uses the fixed XRT slot #4: the
+    fused buffer it would gain for the design it runs is host buffer #4 too, and both traces would
+    land at its start."""
+    main = S.Design("main", "main_seq", trace_bytes=4096, pkt_id=5, trace_arg="fixed", data=(I64,) * 4,
+                    body=S.configure("dev_a", [S.run("seq_a", ["%arg0"], [I64])]))
+    m = F.parse(S.module(main.text(era), S.Design("dev_a", "seq_a").text(era)))
+    before = str(m)
+    [msg] = F.errors(F.try_passes(m, "aie-trace-fuse-buffers"))
+    assert msg.startswith("this trace patch names host buffer #4, which @main:@main_seq does not declare")
+    assert "the fused trace buffer of the traced designs it runs would be host buffer #4 too" in msg
+    assert str(m) == before
