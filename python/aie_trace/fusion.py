@@ -348,7 +348,7 @@ class Fusion:
             return Own()
         value = aieir.seq_args(seq)[arg]
         lo = min(plus for plus, _ in spans)
-        if not callers and not list(value.uses) and lo == 0:
+        if not list(value.uses) and lo == 0:  # reuse_output_buffer puts the trace after the output
             return Own(arg, 0, aieir.memref_bytes(value.type) or 0, True)
         hi = max(plus + self.bd_bytes(seq, p) for plus, p in spans)
         return Own(arg, lo, hi - lo, False)

@@ -232,6 +232,42 @@ module {
 
 // -----
 
+// the same with every run passing it: the callee's trace buffer is dedicated (its patch is at offset
+// 0), not its output reused (reuse_output_buffer puts the trace after the output data).
+module {
+  "aie.device"() <{device = 5 : i32, sym_name = "main"}> ({
+    "aie.runtime_sequence"() <{sym_name = "main_seq"}> ({
+    ^bb0(%arg0: memref<64xi32>, %arg1: memref<8192xi8>):
+      "aiex.configure"() <{symbol = @dev_a}> ({
+        // expected-error@+1 {{already passes a buffer for the trace argument #1 of @dev_a:@seq_a that is not its region (offset 0)}}
+        "aiex.run"(%arg0, %arg1) <{runtime_sequence_symbol = @seq_a}> : (memref<64xi32>, memref<8192xi8>) -> ()
+      }) : () -> ()
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+  "aie.device"() <{device = 5 : i32, sym_name = "dev_a"}> ({
+    %shim = "aie.tile"() <{col = 0 : i32, row = 0 : i32}> : () -> index
+    %core = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
+    "aie.packet_flow"() <{ID = 1 : i8, keep_pkt_header = true}> ({
+      "aie.packet_source"(%core) <{bundle = 9 : i32, channel = 0 : i32}> : (index) -> ()
+      "aie.packet_dest"(%shim) <{bundle = 1 : i32, channel = 1 : i32}> : (index) -> ()
+      "aie.end"() : () -> ()
+    }) : () -> ()
+    "aie.runtime_sequence"() <{sym_name = "seq_a"}> ({
+    ^bb0(%arg0: memref<64xi32>, %arg1: memref<8192xi8>):
+      "aiex.npu.writebd"() <{bd_id = 15 : i32, buffer_length = 2048 : i32, buffer_offset = 0 : i32, burst_length = 64 : i32, column = 0 : i32, d0_size = 0 : i32, d0_stride = 0 : i32, d0_zero_after = 0 : i32, d0_zero_before = 0 : i32, d1_size = 0 : i32, d1_stride = 0 : i32, d1_zero_after = 0 : i32, d1_zero_before = 0 : i32, d2_size = 0 : i32, d2_stride = 0 : i32, d2_zero_after = 0 : i32, d2_zero_before = 0 : i32, enable_packet = 1 : i32, iteration_current = 0 : i32, iteration_size = 0 : i32, iteration_stride = 0 : i32, lock_acq_enable = 0 : i32, lock_acq_id = 0 : i32, lock_acq_val = 0 : i32, lock_rel_id = 0 : i32, lock_rel_val = 0 : i32, next_bd = 0 : i32, out_of_order_id = 0 : i32, packet_id = 0 : i32, packet_type = 0 : i32, row = 0 : i32, use_next_bd = 0 : i32, valid_bd = 1 : i32}> : () -> ()
+      %plus = arith.constant 0 : i32
+      "aiex.npu.address_patch"(%plus) <{addr = 119268 : ui32, arg_idx = 1 : i32}> : (i32) -> ()
+      %queue = arith.constant 119308 : i32
+      %start = arith.constant -2147483633 : i32
+      "aiex.npu.write32"(%queue, %start) <{column = 0 : i32, row = 0 : i32}> : (i32, i32) -> ()
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+}
+
+// -----
+
 // offsets beyond arg_plus's i32 (three 1 GiB traces).
 module {
   "aie.device"() <{device = 5 : i32, sym_name = "main"}> ({
