@@ -51,7 +51,9 @@ def _layouts(text: str, name: str) -> list[L.Layout]:
         try:
             return L.read_layouts(module)
         except L.LayoutError as e:
-            raise _Failure(f"{name}: error: {e}") from None
+            if e.op is None:
+                raise _Failure(f"{name}: error: {e}") from None
+            raise _Failure(DiagnosticEngine().error(e.op, str(e)).format()) from None
 
 
 def _select(layouts: list[L.Layout], kernel: str | None) -> Any:

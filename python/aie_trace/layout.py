@@ -49,7 +49,10 @@ _PARAM = re.compile(r'(\w+)\s*=\s*("(?:[^"\\]|\\.)*"|[-\w]+)')
 
 
 class LayoutError(ValueError):
-    """A layout record or JSON document that does not have the documented shape."""
+    """A layout record or JSON document that does not have the documented shape. ``op`` is the
+    sequence holding the record, when :func:`read_layouts` found it."""
+
+    op: Any = None
 
 
 @dataclass(frozen=True)
@@ -272,7 +275,11 @@ def read_layouts(module: Any) -> list[Layout]:
     for dev in aieir.devices(module):
         for seq in aieir.sequences(dev):
             if not is_specialized(seq):
-                lay = read_layout(seq)
+                try:
+                    lay = read_layout(seq)
+                except LayoutError as e:
+                    e.op = seq
+                    raise
                 if lay is not None:
                     out.append(lay)
     return out
