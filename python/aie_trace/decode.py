@@ -36,6 +36,9 @@ Bad input never raises: every byte that is not part of a command or a filler is 
 from __future__ import annotations
 
 import bisect
+import os
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
@@ -46,9 +49,13 @@ from .trace_format import Cmd
 
 #: packets per block: the command walk runs on a block of a stream at a time
 BLOCK_PACKETS = 1 << 15
-#: commands per step of the later stages (bounds their temporary memory)
-STEP_COMMANDS = 1 << 16
-#: bytes per chunk and warm-up bytes of the command walk (even; 8 <= CHUNK, CHUNK + WARMUP <= 248)
+#: stream bytes per step of the later stages (bounds their temporary memory)
+STEP_BYTES = 1 << 17
+#: threads that decode streams in parallel, for buffers of at least PARALLEL_PACKETS valid packets
+WORKERS = os.cpu_count() or 1
+PARALLEL_PACKETS = 1 << 15
+#: bytes per chunk (a multiple of 8) and warm-up bytes (at most CHUNK) of the command walk;
+#: CHUNK + WARMUP <= 248
 CHUNK = 128
 WARMUP = 32
 
@@ -92,35 +99,92 @@ def unit_label(key: StreamKey) -> str:
     return f"{unit_of(key.pkt_type)}({key.col},{key.row})"
 
 
+class _Part(NamedTuple):
+    """Interval bounds found in one step of a decode, per slot, relative to ``base``."""
+
+    base: int
+    values: list[np.ndarray]
+
+
 @dataclass
 class Stream:
-    """The events of one trace unit: intervals ``[begin, end)`` in cycles, ordered by slot, then
-    time (:meth:`slot_range` gives one slot's)."""
+    """The events of one trace unit: intervals ``[begin, end)`` in cycles, per slot in time order.
+
+    They are kept as the decode found them, per step and slot as 32-bit offsets from a 64-bit base
+    (8 bytes per event). :meth:`slot_times` gives one slot's begins and ends as int64 arrays;
+    :attr:`slot`, :attr:`begin` and :attr:`end` give every event, ordered by slot, then time
+    (:meth:`slot_range` gives one slot's), as arrays made on first use (17 bytes per event)."""
 
     key: StreamKey
     pkt_ids: tuple[int, ...]
     packets: int
-    slot: np.ndarray
-    begin: np.ndarray
-    end: np.ndarray
     #: commands decoded, indexed by :class:`Cmd`
     commands: np.ndarray
     #: Start commands whose timer value is below the time already reached
     timer_restarts: int = 0
     #: the first Start's timer value, None without a Start
     first_timer: int | None = None
+    begins: list[_Part] = field(default_factory=list, repr=False)
+    ends: list[_Part] = field(default_factory=list, repr=False)
+    _arrays: tuple[np.ndarray, np.ndarray, np.ndarray] | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.counts = np.zeros(F.SLOTS, dtype=np.int64)   # events per slot
+        for part in self.begins:
+            self.counts += [len(v) for v in part.values]
+        self._bounds = np.concatenate([[0], np.cumsum(self.counts)]).tolist()
 
     def __len__(self) -> int:
-        return len(self.slot)
+        return self._bounds[-1]
 
     def slot_range(self, slot: int) -> slice:
-        lo, hi = np.searchsorted(self.slot, [slot, slot + 1])
-        return slice(int(lo), int(hi))
+        return slice(self._bounds[slot], self._bounds[slot + 1])
+
+    def slot_times(self, slot: int) -> tuple[np.ndarray, np.ndarray]:
+        """The begins and ends of one slot's events, in time order."""
+        if self._arrays is not None:
+            r = self.slot_range(slot)
+            return self._arrays[1][r], self._arrays[2][r]
+        return _join(self.begins, slot), _join(self.ends, slot)
+
+    @property
+    def slot(self) -> np.ndarray:
+        return self._all()[0]
+
+    @property
+    def begin(self) -> np.ndarray:
+        return self._all()[1]
+
+    @property
+    def end(self) -> np.ndarray:
+        return self._all()[2]
+
+    def _all(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        if self._arrays is None:   # made once; then they replace the parts
+            begin = _join(self.begins)
+            self.begins = []
+            end = _join(self.ends)
+            self.ends = []
+            self._arrays = (np.repeat(np.arange(F.SLOTS, dtype=np.uint8), self.counts), begin, end)
+        return self._arrays
 
     def intervals(self) -> list[tuple[int, int, int]]:
         """``(slot, begin, end)`` of every event, ordered by begin, then slot."""
         order = np.lexsort((self.slot, self.begin))
         return list(zip(self.slot[order].tolist(), self.begin[order].tolist(), self.end[order].tolist()))
+
+
+def _join(parts: list[_Part], slot: int | None = None) -> np.ndarray:
+    """The parts' values as one int64 array: one slot's, or every slot's, slot after slot."""
+    slots = range(F.SLOTS) if slot is None else [slot]
+    out = np.empty(sum(len(p.values[s]) for p in parts for s in slots), dtype=np.int64)
+    at = 0
+    for s in slots:
+        for base, values in parts:
+            v = values[s]
+            np.add(v, np.int64(base), out=out[at:at + len(v)])
+            at += len(v)
+    return out
 
 
 @dataclass
@@ -224,56 +288,83 @@ def _lengths(b: np.ndarray) -> np.ndarray:
     return _LEN_PAIR[b.view("<u2")].view(np.uint8)
 
 
-def _scan(LT: np.ndarray, e: np.ndarray, snapshot: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Walk every column of ``LT`` (row ``r``: the length of the command byte ``r`` would start)
-    from the command starting at row ``e`` (updated in place), one row at a time for all columns.
-    Returns the start marks, ``e`` before row ``snapshot`` (the first start at or after it) and
-    ``e`` after the last row (where the last command ends)."""
-    marks = np.empty(LT.shape, dtype=bool)
-    as_int = marks.view(np.uint8)
-    step = np.empty(LT.shape[1], dtype=np.uint8)
+def _transpose(a: np.ndarray) -> np.ndarray:
+    """The transpose of a 2-D byte array whose sides are multiples of 8, as a new C-ordered array:
+    8x8 blocks are transposed within 64-bit words (three rounds of masked shifts), then the words
+    are moved, which is several times faster than numpy's byte-by-byte transposing copy."""
+    R, C = a.shape
+    if a.size < 1 << 16:
+        return np.ascontiguousarray(a.T)
+    X = a.view(np.uint8).view("<u8").reshape(R // 8, 8, C // 8).copy()
+    rows = [X[:, i, :] for i in range(8)]
+    t = np.empty_like(rows[0])
+    for d, mask in ((1, 0x00FF00FF00FF00FF), (2, 0x0000FFFF0000FFFF), (4, 0x00000000FFFFFFFF)):
+        shift, m = np.uint64(8 * d), np.uint64(mask)
+        for i in range(8):
+            if not i & d:   # swap the high units of row i with the low units of row i + d
+                np.right_shift(rows[i], shift, out=t)
+                t ^= rows[i + d]
+                t &= m
+                rows[i + d] ^= t
+                t <<= shift
+                rows[i] ^= t
+    out = np.empty((C, R), dtype=a.dtype)
+    words = out.view(np.uint8).view("<u8").reshape(C // 8, 8, R // 8)
+    for j in range(8):
+        words[:, j, :] = rows[j].T
+    return out
+
+
+def _scan(rows: list[np.ndarray], e: np.ndarray, marks: np.ndarray, first: int) -> tuple[np.ndarray, np.ndarray]:
+    """Walk every column of the ``rows`` (row ``r``: the length of the command byte ``r`` of each
+    column would start) from the command starting at row ``e`` (updated in place), one row at a
+    time for all columns; rows from ``first`` on mark the starts in ``marks``. Returns ``e`` before
+    row ``first`` (the first start at or after it) and after the last row (where the last
+    command ends)."""
+    step = np.empty(len(e), dtype=np.uint8)
+    scratch = np.empty(len(e), dtype=bool)
     before = e.copy()
-    for r in range(LT.shape[0]):
-        if r == snapshot:
+    for r, L in enumerate(rows):
+        if r == first:
             before = e.copy()
-        np.equal(e, r, out=marks[r])
-        np.multiply(as_int[r], LT[r], out=step)
+        hit = marks[r - first] if r >= first else scratch
+        np.equal(e, r, out=hit)
+        np.multiply(hit.view(np.uint8), L, out=step)
         e += step
-    return marks, before, e
+    return before, e
 
 
 def _command_starts(S: np.ndarray, n: int, entry: int) -> tuple[np.ndarray, int]:
-    """Offsets into ``S`` of the commands that begin in ``[entry, n)`` when the first begins at
-    ``entry``, and the offset where the last one ends.
+    """Marks of the bytes ``S[entry:n]`` that start a command when the first begins at
+    ``entry`` (a bool array, ``[i]`` for byte ``entry + i``), and the offset of the last one.
 
-    The bytes are cut into chunks of :data:`CHUNK`; row ``r`` of a column holds the length of the
-    command that byte ``r`` of a chunk's window (the chunk and the :data:`WARMUP` bytes before
-    it) would start. All columns are walked at once, one row per step: a column's walk starts
-    at the first byte of its window and is in step with the real command boundaries by the time
-    it reaches its chunk (variable-length codes resynchronize within a few commands). Chunks
-    whose first command is not where the previous chunk's last command ends are fixed by
+    The bytes are cut into chunks of :data:`CHUNK`, the columns of a matrix whose row ``r`` holds
+    the length of the command byte ``r`` of each chunk would start. All columns are walked at
+    once, one row per step; each walk starts :data:`WARMUP` bytes before its chunk (on the last
+    rows of the previous column) and is in step with the real command boundaries by the time it
+    reaches its chunk (variable-length codes resynchronize within a few commands). Chunks whose
+    first command is not where the previous chunk's last command ends are fixed by
     :func:`_refit`."""
     C, W = CHUNK, WARMUP
     m = n - entry
-    nch = -(-m // C)
-    padded = np.full(W + nch * C + (W + nch * C) % 2, F.FILLER_BYTE, dtype=np.uint8)
-    padded[W:W + m] = S[entry:n]
-    L = _lengths(padded)
-    LT = np.lib.stride_tricks.as_strided(L, (C + W, nch), (1, C)).copy()
-    del padded, L
-    marks, first, last = _scan(LT, np.zeros(nch, dtype=np.uint8), W)
+    nch = -(-m // (8 * C)) * 8
+    padded = np.full(nch * C, F.FILLER_BYTE, dtype=np.uint8)
+    padded[:m] = S[entry:n]
+    LT = _transpose(_lengths(padded).reshape(nch, C))
+    del padded
+    warm = np.ones((W, nch), dtype=np.uint8)      # chunk 0 starts on fillers
+    warm[:, 1:] = LT[C - W:, :-1]
+    marks = np.empty((C, nch), dtype=bool)
+    first, last = _scan([*warm, *LT], np.zeros(nch, dtype=np.uint8), marks, W)
     first = first.astype(np.int64) - W          # offset of each chunk's first command, by its walk
     last = last.astype(np.int64) - (W + C)      # offset into the next chunk where its last ends
     bad = np.flatnonzero(first[1:] != last[:-1]) + 1
     if bad.size:
-        _refit(LT[W:], marks[W:], first, last, bad)
-    del LT
-    starts = np.flatnonzero(marks[W:].T)
-    del marks
-    starts = starts[:np.searchsorted(starts, m)]
-    starts += entry
-    end = int(starts[-1]) + int(_LEN[S[starts[-1]]])
-    return starts, end
+        _refit(LT, marks, first, last, bad)
+    del LT, warm
+    starts = _transpose(marks).reshape(-1)[:m]
+    tail = max(m - F.MAX_COMMAND_BYTES, 0)
+    return starts, entry + tail + int(np.flatnonzero(starts[tail:])[-1])
 
 
 def _refit(LT: np.ndarray, marks: np.ndarray, first: np.ndarray, last: np.ndarray, bad: np.ndarray) -> None:
@@ -289,7 +380,8 @@ def _refit(LT: np.ndarray, marks: np.ndarray, first: np.ndarray, last: np.ndarra
     def walk_all_entries(cols: list[int]) -> None:
         cols = [c for c in cols if c not in tables]
         sub = np.repeat(LT[:, cols], len(offsets), axis=1)
-        sub_marks, _, out = _scan(sub, np.tile(offsets, len(cols)), 0)
+        sub_marks = np.empty(sub.shape, dtype=bool)
+        _, out = _scan(list(sub), np.tile(offsets, len(cols)), sub_marks, 0)
         exits = (out.astype(np.int64) - LT.shape[0]).reshape(len(cols), len(offsets))
         for i, c in enumerate(cols):
             tables[c] = (exits[i].tolist(), sub_marks[:, i * len(offsets):(i + 1) * len(offsets)])
@@ -349,6 +441,7 @@ def _field_table() -> np.ndarray:
 
 
 _FIELD_TABLE = _field_table()
+_KIND = np.array(F.COMMAND_OF_BYTE, dtype=np.uint8)
 _LEN = np.array(F.LENGTH_OF_BYTE, dtype=np.uint8)
 _PAIRS = np.arange(1 << 16)
 #: lengths of the commands the two bytes of a little-endian 16-bit value would start
@@ -422,17 +515,14 @@ class _Step:
         _note(self.notes, kind, self.block.base + int(self.pos[cmd]), count)
 
     def records(self) -> tuple[np.ndarray, _Records]:
-        """Counts of the commands per kind, and a record per command: frames; Repeats as the
-        frame they repeat; Starts and Event_Syncs with no slots (a sync's cycles pass); fillers,
-        anomalous commands and Repeats with nothing to repeat as copies of the record before
-        them that take no time (they change nothing)."""
+        """Counts of the commands per kind, and the records: frames; Repeats as the frame they
+        repeat; Starts and Event_Syncs with no slots (a sync's cycles pass). Fillers and
+        anomalous commands make none (``self.pos`` keeps the offsets of those that do)."""
+        counts = self._drop_fillers()
         w = _words(self.block.D, self.pos)
         f = _FIELD_TABLE[w >> 16]
         kind = f.astype(np.uint8)
-        counts = np.bincount(kind, minlength=len(Cmd))
-        for k, name in ((Cmd.UNKNOWN, "unknown_opcode"), (Cmd.RESERVED4, "reserved_frame")):
-            if counts[k]:
-                self.note(name, int(np.argmax(kind == k)), int(counts[k]))
+        counts += np.bincount(kind, minlength=len(Cmd))
         w <<= (f >> 16) & 31
         w >>= f >> 24
         value = w
@@ -440,19 +530,35 @@ class _Step:
         del f
         cont = value == 0
         dt = value + np.uint32(1)
-        for k, cycles in ((Cmd.START, 0), (Cmd.EVENT_SYNC, F.EVENT_SYNC_CYCLES)):
-            if counts[k]:
-                at = np.flatnonzero(kind == k)
-                dt[at], cont[at] = cycles, False
-                if k == Cmd.START:
-                    self.starts = self.start_records = at
+        if counts[Cmd.START]:
+            self.starts = self.start_records = np.flatnonzero(kind == Cmd.START)
+            dt[self.starts], cont[self.starts] = 0, False
         r = _Records(M, dt, cont)
-        if counts[Cmd.REPEAT0:Cmd.START].any() or counts[Cmd.EVENT_SYNC:].any():
+        if counts[Cmd.REPEAT0] or counts[Cmd.REPEAT1] or counts[Cmd.EVENT_SYNC]:
             return counts, self._others(kind, value, r)
         self._remember_frame(kind, M, value, len(kind) - 1)
         if len(kind):
             self.carry.after_sync = False
         return counts, r
+
+    def _drop_fillers(self) -> np.ndarray:
+        """Count and drop the commands that make no record: fillers, unknown opcodes, reserved
+        frames (told apart by their first byte)."""
+        counts = np.zeros(len(Cmd), dtype=np.int64)
+        b0 = self.block.S[self.pos]
+        none = b0 >= 0xF1
+        none &= b0 != 0xF4
+        none &= b0 != 0xFF
+        none |= (b0 & 0xFC) == 0xDC
+        if none.any():
+            at = np.flatnonzero(none)
+            kind = _KIND[b0[at]]
+            counts += np.bincount(kind, minlength=len(Cmd))
+            for k, name in ((Cmd.UNKNOWN, "unknown_opcode"), (Cmd.RESERVED4, "reserved_frame")):
+                if counts[k]:
+                    self.note(name, int(at[np.argmax(kind == k)]), int(counts[k]))
+            self.pos = np.compress(~none, self.pos)
+        return counts
 
     def _remember_frame(self, kind: np.ndarray, M: np.ndarray, value: np.ndarray, last: int) -> None:
         """What a Repeat in a later step repeats: the last frame, or nothing after a Start."""
@@ -460,56 +566,81 @@ class _Step:
             self.carry.frame = None if int(kind[last]) == Cmd.START else (int(M[last]), int(value[last]))
 
     def _others(self, kind: np.ndarray, value: np.ndarray, r: _Records) -> _Records:
-        """Resolve the records that are neither frames nor Starts. Each run of them follows a
-        frame or a Start (its source): a Repeat repeats the source frame -- a held one (delta 0)
-        extends it by ``count`` cycles in one record (two right after a sync: its first cycle,
-        then the rest), a pulsed one makes ``count`` records ``1 + delta`` apart."""
+        """Resolve the Repeats and Event_Syncs. Each run of them follows a frame or a Start (its
+        source): a Repeat repeats the source frame -- a held one (delta 0) extends it by
+        ``count`` cycles in one record (two right after a sync: its first cycle, then the rest),
+        a pulsed one makes ``count`` records ``1 + delta`` apart. A Repeat that makes none is a
+        copy of the record before it in no time."""
         M, dt, cont = r
         carry = self.carry
-        other = np.flatnonzero((kind >= Cmd.REPEAT0) & (kind != Cmd.START))
+        other = np.flatnonzero(kind >= Cmd.REPEAT0)
         okind = kind[other]
+        is_sync = okind == Cmd.EVENT_SYNC
+        syncs = other[is_sync]
+        dt[syncs], cont[syncs] = F.EVENT_SYNC_CYCLES, False
+        other = other[okind != Cmd.START]
+        is_sync = is_sync[okind != Cmd.START]
         head = np.empty(len(other), dtype=bool)
         head[:1] = True
         np.not_equal(other[1:] - other[:-1], 1, out=head[1:])
         run_head = np.flatnonzero(head)[np.cumsum(head) - 1]   # index (in `other`) of each run's first
         source = other[run_head] - 1                             # the frame or Start before each run
-        frame = carry.frame
         last = len(kind) - 1
         ends_in_run = other.size > 0 and other[-1] == last
+        frame = carry.frame
         self._remember_frame(kind, M, value, int(source[-1]) if ends_in_run else last)
-        transparent = okind >= Cmd.FILLER
-        rep = np.flatnonzero((okind - np.uint8(Cmd.REPEAT0)) <= 1)
-        if rep.size:
-            rp = other[rep]
-            ok, count, sm, sd = self._sources(rp, source[rep], kind, M, value, frame)
-            hold = sd == 0
-            keep, pulses = self._budget(rp, ok & (count > 0), hold, count)
-            transparent[rep] = ~keep
-        # the last record before each that is no copy: its index in `other`, or -1 (the source)
-        idx = np.where(transparent, -1, np.arange(len(other)))
+        rep = np.flatnonzero(~is_sync)
+        if not rep.size:
+            if len(kind):
+                carry.after_sync = ends_in_run
+            return r
+        rp = other[rep]
+        ok, count, sm, sd = self._sources(rp, source[rep], kind, M, value, frame)
+        hold = sd == 0
+        keep, pulses = self._budget(rp, ok & (count > 0), hold, count)
+        first_after_sync = carry.after_sync
+        if keep.all():   # the record before each Repeat is the one before it
+            after_sync = kind[np.maximum(rp - 1, 0)] == Cmd.EVENT_SYNC
+            if rp[0] == 0:
+                after_sync[0] = first_after_sync
+            if len(kind):
+                carry.after_sync = bool(kind[-1] == Cmd.EVENT_SYNC)
+            copies = None
+        else:
+            after_sync, copies = self._copies(other, is_sync, rep, keep, run_head, source, M)
+        n = self._repeats(rp, keep, hold & after_sync, count, pulses, sm, sd, M, dt, cont)
+        if copies is not None:
+            at, src = copies
+            M[at] = np.where(src >= 0, M[np.maximum(src, 0)], carry.M)
+            dt[at], cont[at] = 0, True
+        if n is None:
+            return _Records(M, dt, cont)
+        return self._expand(_Records(M, dt, cont), *n)
+
+    def _copies(self, other: np.ndarray, is_sync: np.ndarray, rep: np.ndarray, keep: np.ndarray,
+                run_head: np.ndarray, source: np.ndarray,
+                M: np.ndarray) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
+        """With some Repeats making no record: for each Repeat whether the last record before it
+        that is no such copy is a sync, and the copies with that record (-1: the carried one)."""
+        carry = self.carry
+        copy = np.zeros(len(other), dtype=bool)
+        copy[rep] = ~keep
+        idx = np.where(copy, -1, np.arange(len(other)))
         before = np.empty_like(idx)
         before[:1] = -1
         np.maximum.accumulate(idx[:-1], out=before[1:])
         before[before < run_head] = -1
         after_sync = np.zeros(len(other), dtype=bool)
         has = before >= 0
-        after_sync[has] = okind[before[has]] == Cmd.EVENT_SYNC
+        after_sync[has] = is_sync[before[has]]
         after_sync[~has & (source < 0)] = carry.after_sync
-        if len(kind):
-            carry.after_sync = bool(after_sync[-1] if transparent[-1] else okind[-1] == Cmd.EVENT_SYNC) \
-                if ends_in_run else False
-        n = None
-        if rep.size:
-            n = self._repeats(rp, keep, hold & after_sync[rep], count, pulses, sm, sd, M, dt, cont)
-        copies = other[transparent]
-        if copies.size:   # a copy of the record before it, in no time
-            b = before[transparent]
-            src = np.where(b >= 0, other[np.maximum(b, 0)], source[transparent])
-            M[copies] = np.where(src >= 0, M[np.maximum(src, 0)], carry.M)
-            dt[copies], cont[copies] = 0, True
-        if n is None:
-            return _Records(M, dt, cont)
-        return self._expand(_Records(M, dt, cont), *n)
+        if other.size and other[-1] == len(M) - 1:
+            carry.after_sync = bool(after_sync[-1] if copy[-1] else is_sync[-1])
+        elif len(M):
+            carry.after_sync = False
+        b = before[copy]
+        src = np.where(b >= 0, other[np.maximum(b, 0)], source[copy])
+        return after_sync[rep], (other[copy], src)
 
     def _sources(self, rp: np.ndarray, source: np.ndarray, kind: np.ndarray, M: np.ndarray, value: np.ndarray,
                  frame: tuple[int, int] | None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -563,18 +694,22 @@ class _Step:
     def _expand(self, r: _Records, rp: np.ndarray, n: np.ndarray, rest: np.ndarray) -> _Records:
         """Records ``rp`` made ``n`` (> 1) times. A pulse's records are alike; the second record
         of a held Repeat after a sync holds the ``rest`` (> 0) of its count."""
-        per = np.ones(len(r.M), dtype=np.int64)
-        per[rp] = n
-        first = np.cumsum(per)
-        first -= per
-        src = np.repeat(np.arange(len(per)), per)
+        extra = n - 1
+        added = np.cumsum(extra)
+        before = added - extra                  # records added before each
+        first = rp + before                     # where each one's first record goes
+        size = len(r.M) + int(added[-1])
+        shift = np.zeros(size, dtype=np.int64)  # 1 where an added record goes
+        shift[np.repeat(first + 1 - before, extra) + np.arange(int(added[-1]))] = 1
+        np.cumsum(shift, out=shift)
+        src = np.arange(size, dtype=np.int64)
+        src -= shift                            # the record each one copies
         M, dt, cont = r.M[src], r.dt[src], r.cont[src]
         two = np.flatnonzero(rest)
         if two.size:
-            second = first[rp[two]] + 1
-            dt[second], cont[second] = rest[two], True
+            dt[first[two] + 1], cont[first[two] + 1] = rest[two], True
         if self.starts is not None:
-            self.starts = first[self.starts]
+            self.starts = self.starts + np.concatenate([[0], added])[np.searchsorted(rp, self.starts)]
         return _Records(M, dt, cont)
 
     def times(self, r: _Records) -> tuple[int, np.ndarray]:
@@ -621,13 +756,6 @@ def _events(bits: np.ndarray, times: np.ndarray) -> list[np.ndarray]:
 _SLOT_BITS = (np.uint8(1) << np.arange(F.SLOTS, dtype=np.uint8))[:, None]
 
 
-class _Part(NamedTuple):
-    """Interval bounds found in one step, per slot, relative to ``base``."""
-
-    base: int
-    values: list[np.ndarray]
-
-
 def _intervals(r: _Records, base: int, T: np.ndarray, carry: _Carry, final: bool) -> tuple[_Part, _Part]:
     """Begins and ends (one cycle after the record that closes an interval) of the intervals
     that open and close in this step, ``T``: the times of the carried record and the records,
@@ -650,27 +778,6 @@ def _intervals(r: _Records, base: int, T: np.ndarray, carry: _Carry, final: bool
     ends = _events(closes, T)
     carry.M, carry.T = int(Mx[-1]), base + int(T[-1])
     return _Part(base, begins), _Part(base + 1, ends)
-
-
-def _assemble(parts: list[_Part], counts: np.ndarray) -> np.ndarray:
-    """One int64 array of the parts' values, slot after slot; each part is released once copied."""
-    out = np.empty(int(counts.sum()), dtype=np.int64)
-    at = (np.cumsum(counts) - counts).tolist()
-    parts.reverse()
-    while parts:
-        base, values = parts.pop()
-        for s, v in enumerate(values):
-            if len(v):
-                np.add(v, np.int64(base), out=out[at[s]:at[s] + len(v)])
-                at[s] += len(v)
-    return out
-
-
-def _slot_counts(parts: list[_Part]) -> np.ndarray:
-    counts = np.zeros(F.SLOTS, dtype=np.int64)
-    for p in parts:
-        counts += [len(v) for v in p.values]
-    return counts
 
 
 # ------------------------------------------------------------------------------------------------
@@ -706,17 +813,20 @@ def _decode_stream(W: np.ndarray, key: StreamKey, pk: np.ndarray, ids: tuple[int
         final = b == len(pk)
         block = _block(W, pk, a, b)
         n = (b - a) * F.DATA_BYTES_PER_PACKET
-        pos, end = _command_starts(block.S, n, carry.entry)
-        carry.entry = end - n
-        if final and end > n:   # the stream ends in the middle of its last command
-            _note(notes, "truncated_command", block.base + int(pos[-1]), 1)
-            pos = pos[:-1]
-        for i in range(0, max(len(pos), 1), STEP_COMMANDS):
-            step = _Step(block, pos[i:i + STEP_COMMANDS], carry, budget, notes)
+        entry = carry.entry
+        starts, last = _command_starts(block.S, n, entry)
+        carry.entry = last + int(_LEN[block.S[last]]) - n
+        if final and carry.entry > 0:   # the stream ends in the middle of its last command
+            _note(notes, "truncated_command", block.base + last, 1)
+            starts[last - entry] = False
+        for lo in range(0, len(starts), STEP_BYTES):
+            pos = np.flatnonzero(starts[lo:lo + STEP_BYTES])
+            pos += entry + lo
+            step = _Step(block, pos, carry, budget, notes)
             step_counts, records = step.records()
             counts += step_counts
             base, T = step.times(records)
-            b_part, e_part = _intervals(records, base, T, carry, final and i + STEP_COMMANDS >= len(pos))
+            b_part, e_part = _intervals(records, base, T, carry, final and lo + STEP_BYTES >= len(starts))
             del records, T
             begins.append(b_part)
             ends.append(e_part)
@@ -724,11 +834,7 @@ def _decode_stream(W: np.ndarray, key: StreamKey, pk: np.ndarray, ids: tuple[int
             progress((b - a) * F.PACKET_BYTES)
     for name, (first, count) in notes.items():
         anomalies.append(Anomaly(name, count, _stream_offset(pk, first), key))
-    per_slot = _slot_counts(begins)
-    begin = _assemble(begins, per_slot)
-    end = _assemble(ends, _slot_counts(ends))
-    slot = np.repeat(np.arange(F.SLOTS, dtype=np.uint8), per_slot)
-    return Stream(key, ids, len(pk), slot, begin, end, counts, carry.restarts, carry.first_timer)
+    return Stream(key, ids, len(pk), counts, carry.restarts, carry.first_timer, begins, ends)
 
 
 def _note(notes: dict[str, list[int]], kind: str, offset: int, count: int) -> None:
@@ -743,25 +849,54 @@ def decode_buffer(data: Any, *, max_pulses: int | None = None,
     """Decode one trace buffer (bytes, a buffer object, or a numpy array of its words or bytes).
 
     ``max_pulses`` bounds how many pulses ``Repeat`` commands may add (default: 16 per input byte
-    plus 2**20), so hostile input cannot make the result arbitrarily large; pulses beyond it are
-    counted in a ``pulse_limit`` anomaly. ``progress(nbytes)`` is called as the buffer is decoded;
-    its calls add up to the buffer size."""
+    plus 2**20), so hostile input cannot make the result arbitrarily large; each stream may add
+    its share, in proportion to its packets, and pulses beyond it are counted in a
+    ``pulse_limit`` anomaly. ``progress(nbytes)`` is called as the buffer is decoded; its calls
+    add up to the buffer size. Streams of a large buffer are decoded in parallel threads (numpy
+    releases the interpreter lock in its loops); the result does not depend on it."""
     b = _as_bytes(data)
     result = DecodeResult(size=len(b))
     packets = _packets(b, result)
-    budget = [max_pulses if max_pulses is not None else 16 * len(b) + (1 << 20)]
+    total = max_pulses if max_pulses is not None else 16 * len(b) + (1 << 20)
+    sizes = [len(pk) for _, pk, _ in packets.streams]
+    budgets = _shares(total, sizes)
+    lock = threading.Lock()
     done = [0]
 
     def advance(nbytes: int) -> None:
-        done[0] += nbytes
-        if progress is not None:
-            progress(nbytes)
+        with lock:
+            done[0] += nbytes
+            if progress is not None:
+                progress(nbytes)
 
-    for key, pk, ids in packets.streams:
-        result.streams[key] = _decode_stream(packets.words, key, pk, ids, budget, result.anomalies, advance)
+    def decode(i: int) -> tuple[Stream, list[Anomaly]]:
+        key, pk, ids = packets.streams[i]
+        anomalies: list[Anomaly] = []
+        return _decode_stream(packets.words, key, pk, ids, [budgets[i]], anomalies, advance), anomalies
+
+    workers = min(WORKERS, len(sizes)) if sum(sizes) >= PARALLEL_PACKETS else 1
+    if workers > 1:
+        with ThreadPoolExecutor(workers) as pool:
+            decoded = list(pool.map(decode, range(len(sizes))))
+    else:
+        decoded = [decode(i) for i in range(len(sizes))]
+    for stream, anomalies in decoded:
+        result.streams[stream.key] = stream
+        result.anomalies.extend(anomalies)
     if progress is not None:   # packets of no stream (empty, invalid) and the tail
         progress(len(b) - done[0])
     return result
+
+
+def _shares(total: int, sizes: list[int]) -> list[int]:
+    """``total`` split in proportion to ``sizes`` (whole numbers that add up to it)."""
+    whole = sum(sizes)
+    if not whole:
+        return [total] * len(sizes)
+    shares = [total * n // whole for n in sizes]
+    for i in range(total - sum(shares)):
+        shares[i] += 1
+    return shares
 
 
 # ------------------------------------------------------------------------------------------------
