@@ -49,11 +49,12 @@ from .trace_format import Cmd
 
 #: packets per block: the command walk runs on a block of a stream at a time
 BLOCK_PACKETS = 1 << 15
-#: stream bytes per step of the later stages (bounds their temporary memory)
-STEP_BYTES = 1 << 17
+#: stream bytes per step of the later stages: 1/32 of the buffer, at least 2**16 and at most
+#: STEP_BYTES (a step's temporary memory is about 20 bytes per byte)
+STEP_BYTES = 1 << 18
 #: threads that decode streams in parallel, for buffers of at least PARALLEL_PACKETS valid packets
 WORKERS = os.cpu_count() or 1
-PARALLEL_PACKETS = 1 << 15
+PARALLEL_PACKETS = 1 << 17
 #: bytes per chunk (a multiple of 8) and warm-up bytes (at most CHUNK) of the command walk;
 #: CHUNK + WARMUP <= 248
 CHUNK = 128
@@ -296,22 +297,22 @@ def _transpose(a: np.ndarray) -> np.ndarray:
     if a.size < 1 << 16:
         return np.ascontiguousarray(a.T)
     X = a.view(np.uint8).view("<u8").reshape(R // 8, 8, C // 8).copy()
-    rows = [X[:, i, :] for i in range(8)]
-    t = np.empty_like(rows[0])
+    t = np.empty((R // 8, 4, C // 8), dtype=np.uint64)
     for d, mask in ((1, 0x00FF00FF00FF00FF), (2, 0x0000FFFF0000FFFF), (4, 0x00000000FFFFFFFF)):
-        shift, m = np.uint64(8 * d), np.uint64(mask)
-        for i in range(8):
-            if not i & d:   # swap the high units of row i with the low units of row i + d
-                np.right_shift(rows[i], shift, out=t)
-                t ^= rows[i + d]
-                t &= m
-                rows[i + d] ^= t
-                t <<= shift
-                rows[i] ^= t
+        # rows i and i + d of each block (i without bit d): swap the high units of row i with the
+        # low units of row i + d
+        pairs = X.reshape(R // 8, 4 // d, 2, d, C // 8)
+        lo, hi = pairs[:, :, 0], pairs[:, :, 1]
+        u = t.reshape(R // 8, 4 // d, d, C // 8)
+        shift = np.uint64(8 * d)
+        np.right_shift(lo, shift, out=u)
+        u ^= hi
+        u &= np.uint64(mask)
+        hi ^= u
+        u <<= shift
+        lo ^= u
     out = np.empty((C, R), dtype=a.dtype)
-    words = out.view(np.uint8).view("<u8").reshape(C // 8, 8, R // 8)
-    for j in range(8):
-        words[:, j, :] = rows[j].T
+    out.view(np.uint8).view("<u8").reshape(C // 8, 8, R // 8)[...] = X.transpose(2, 1, 0)
     return out
 
 
@@ -529,17 +530,23 @@ class _Step:
         M = (f >> 8).astype(np.uint8)
         del f
         cont = value == 0
-        dt = value + np.uint32(1)
         if counts[Cmd.START]:
             self.starts = self.start_records = np.flatnonzero(kind == Cmd.START)
-            dt[self.starts], cont[self.starts] = 0, False
-        r = _Records(M, dt, cont)
+            cont[self.starts] = False
         if counts[Cmd.REPEAT0] or counts[Cmd.REPEAT1] or counts[Cmd.EVENT_SYNC]:
-            return counts, self._others(kind, value, r)
+            return counts, self._others(kind, value, M, cont)
         self._remember_frame(kind, M, value, len(kind) - 1)
         if len(kind):
             self.carry.after_sync = False
-        return counts, r
+        return counts, _Records(M, self._cycles(value), cont)
+
+    def _cycles(self, value: np.ndarray) -> np.ndarray:
+        """Cycles from the previous record, made in place of the values: a frame's delta + 1, 0
+        for a Start (its time is set apart)."""
+        value += np.uint32(1)
+        if self.starts is not None:
+            value[self.starts] = 0
+        return value
 
     def _drop_fillers(self) -> np.ndarray:
         """Count and drop the commands that make no record: fillers, unknown opcodes, reserved
@@ -565,19 +572,18 @@ class _Step:
         if last >= 0:
             self.carry.frame = None if int(kind[last]) == Cmd.START else (int(M[last]), int(value[last]))
 
-    def _others(self, kind: np.ndarray, value: np.ndarray, r: _Records) -> _Records:
+    def _others(self, kind: np.ndarray, value: np.ndarray, M: np.ndarray, cont: np.ndarray) -> _Records:
         """Resolve the Repeats and Event_Syncs. Each run of them follows a frame or a Start (its
         source): a Repeat repeats the source frame -- a held one (delta 0) extends it by
         ``count`` cycles in one record (two right after a sync: its first cycle, then the rest),
         a pulsed one makes ``count`` records ``1 + delta`` apart. A Repeat that makes none is a
         copy of the record before it in no time."""
-        M, dt, cont = r
         carry = self.carry
         other = np.flatnonzero(kind >= Cmd.REPEAT0)
         okind = kind[other]
         is_sync = okind == Cmd.EVENT_SYNC
         syncs = other[is_sync]
-        dt[syncs], cont[syncs] = F.EVENT_SYNC_CYCLES, False
+        cont[syncs] = False
         other = other[okind != Cmd.START]
         is_sync = is_sync[okind != Cmd.START]
         head = np.empty(len(other), dtype=bool)
@@ -593,9 +599,13 @@ class _Step:
         if not rep.size:
             if len(kind):
                 carry.after_sync = ends_in_run
-            return r
+            dt = self._cycles(value)
+            dt[syncs] = F.EVENT_SYNC_CYCLES
+            return _Records(M, dt, cont)
         rp = other[rep]
         ok, count, sm, sd = self._sources(rp, source[rep], kind, M, value, frame)
+        dt = self._cycles(value)
+        dt[syncs] = F.EVENT_SYNC_CYCLES
         hold = sd == 0
         keep, pulses = self._budget(rp, ok & (count > 0), hold, count)
         first_after_sync = carry.after_sync
@@ -802,7 +812,7 @@ def _block(W: np.ndarray, pk: np.ndarray, a: int, b: int) -> _Block:
 
 
 def _decode_stream(W: np.ndarray, key: StreamKey, pk: np.ndarray, ids: tuple[int, ...], budget: list[int],
-                   anomalies: list[Anomaly], progress: Callable[[int], None] | None) -> Stream:
+                   step_bytes: int, anomalies: list[Anomaly], progress: Callable[[int], None] | None) -> Stream:
     carry = _Carry()
     counts = np.zeros(len(Cmd), dtype=np.int64)
     notes: dict[str, list[int]] = {}   # kind -> [stream offset of the first, count]
@@ -819,14 +829,14 @@ def _decode_stream(W: np.ndarray, key: StreamKey, pk: np.ndarray, ids: tuple[int
         if final and carry.entry > 0:   # the stream ends in the middle of its last command
             _note(notes, "truncated_command", block.base + last, 1)
             starts[last - entry] = False
-        for lo in range(0, len(starts), STEP_BYTES):
-            pos = np.flatnonzero(starts[lo:lo + STEP_BYTES])
+        for lo in range(0, len(starts), step_bytes):
+            pos = np.flatnonzero(starts[lo:lo + step_bytes])
             pos += entry + lo
             step = _Step(block, pos, carry, budget, notes)
             step_counts, records = step.records()
             counts += step_counts
             base, T = step.times(records)
-            b_part, e_part = _intervals(records, base, T, carry, final and lo + STEP_BYTES >= len(starts))
+            b_part, e_part = _intervals(records, base, T, carry, final and lo + step_bytes >= len(starts))
             del records, T
             begins.append(b_part)
             ends.append(e_part)
@@ -860,6 +870,7 @@ def decode_buffer(data: Any, *, max_pulses: int | None = None,
     total = max_pulses if max_pulses is not None else 16 * len(b) + (1 << 20)
     sizes = [len(pk) for _, pk, _ in packets.streams]
     budgets = _shares(total, sizes)
+    step_bytes = min(STEP_BYTES, max(1 << 16, len(b) // 32))
     lock = threading.Lock()
     done = [0]
 
@@ -872,7 +883,7 @@ def decode_buffer(data: Any, *, max_pulses: int | None = None,
     def decode(i: int) -> tuple[Stream, list[Anomaly]]:
         key, pk, ids = packets.streams[i]
         anomalies: list[Anomaly] = []
-        return _decode_stream(packets.words, key, pk, ids, [budgets[i]], anomalies, advance), anomalies
+        return _decode_stream(packets.words, key, pk, ids, [budgets[i]], step_bytes, anomalies, advance), anomalies
 
     workers = min(WORKERS, len(sizes)) if sum(sizes) >= PARALLEL_PACKETS else 1
     if workers > 1:

@@ -112,8 +112,9 @@ def random_command(rng: random.Random) -> bytes:
         return bytes([0xA0 | rng.randrange(0x20), rng.randrange(256), rng.randrange(256)])
     if r < 0.46:
         return bytes([0xC0 | rng.randrange(16), rng.randrange(256)])                # Multiple0
-    if r < 0.50:
-        return bytes([0xD0 | rng.randrange(8), rng.randrange(256), rng.randrange(256)] + [rng.randrange(256)] * (rng.random() < 0.5))
+    if r < 0.50:                                                                    # Multiple1/2
+        tail = [rng.randrange(256)] if rng.random() < 0.5 else []
+        return bytes([0xD0 | rng.randrange(8), rng.randrange(256), rng.randrange(256)] + tail)
     if r < 0.62:
         return bytes([0xE0 | rng.choice([0, 1, 2, 15, rng.randrange(16)])])        # Repeat0, count 0 too
     if r < 0.68:
