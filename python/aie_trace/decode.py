@@ -49,14 +49,15 @@ from .trace_format import Cmd
 
 #: packets per block: the command walk runs on a block of a stream at a time
 BLOCK_PACKETS = 1 << 15
-#: stream bytes per step of the later stages: 1/32 of the buffer, at least 2**16 and at most
-#: STEP_BYTES (a step's temporary memory is about 20 bytes per byte)
+#: stream bytes per step of the later stages: 1/32 of the buffer, at least MIN_STEP_BYTES and at
+#: most STEP_BYTES (a step's temporary memory is about 20 bytes per byte)
 STEP_BYTES = 1 << 18
+MIN_STEP_BYTES = 1 << 16
 #: threads that decode streams in parallel, for buffers of at least PARALLEL_PACKETS valid packets
 WORKERS = os.cpu_count() or 1
 PARALLEL_PACKETS = 1 << 17
-#: bytes per chunk (a multiple of 8) and warm-up bytes (at most CHUNK) of the command walk;
-#: CHUNK + WARMUP <= 248
+#: bytes per chunk (a multiple of 8; halved down to 32 while a block has fewer than 4096 chunks)
+#: and warm-up bytes (at most the chunk) of the command walk; CHUNK + WARMUP <= 248
 CHUNK = 128
 WARMUP = 32
 
@@ -346,8 +347,11 @@ def _command_starts(S: np.ndarray, n: int, entry: int) -> tuple[np.ndarray, int]
     reaches its chunk (variable-length codes resynchronize within a few commands). Chunks whose
     first command is not where the previous chunk's last command ends are fixed by
     :func:`_refit`."""
-    C, W = CHUNK, WARMUP
     m = n - entry
+    C = CHUNK   # smaller chunks for a small block: fewer rows to step through, the same columns
+    while C > 32 and m < C * (1 << 12):
+        C //= 2
+    W = min(WARMUP, C)
     nch = -(-m // (8 * C)) * 8
     padded = np.full(nch * C, F.FILLER_BYTE, dtype=np.uint8)
     padded[:m] = S[entry:n]
@@ -708,13 +712,20 @@ class _Step:
         added = np.cumsum(extra)
         before = added - extra                  # records added before each
         first = rp + before                     # where each one's first record goes
-        size = len(r.M) + int(added[-1])
-        shift = np.zeros(size, dtype=np.int64)  # 1 where an added record goes
-        shift[np.repeat(first + 1 - before, extra) + np.arange(int(added[-1]))] = 1
-        np.cumsum(shift, out=shift)
-        src = np.arange(size, dtype=np.int64)
-        src -= shift                            # the record each one copies
-        M, dt, cont = r.M[src], r.dt[src], r.cont[src]
+        if len(rp) <= 64:   # a few: copy the runs between them
+            cuts = (rp + 1).tolist()
+            arrays = [np.concatenate([piece for a, b, k in zip([0, *cuts], [*cuts, len(x)], [*extra.tolist(), 0])
+                                      for piece in (x[a:b], np.repeat(x[b - 1:b], k))])
+                      for x in r]
+            M, dt, cont = arrays
+        else:
+            size = len(r.M) + int(added[-1])
+            shift = np.zeros(size, dtype=np.int64)  # 1 where an added record goes
+            shift[np.repeat(first + 1 - before, extra) + np.arange(int(added[-1]))] = 1
+            np.cumsum(shift, out=shift)
+            src = np.arange(size, dtype=np.int64)
+            src -= shift                            # the record each one copies
+            M, dt, cont = r.M[src], r.dt[src], r.cont[src]
         two = np.flatnonzero(rest)
         if two.size:
             dt[first[two] + 1], cont[first[two] + 1] = rest[two], True
@@ -870,7 +881,7 @@ def decode_buffer(data: Any, *, max_pulses: int | None = None,
     total = max_pulses if max_pulses is not None else 16 * len(b) + (1 << 20)
     sizes = [len(pk) for _, pk, _ in packets.streams]
     budgets = _shares(total, sizes)
-    step_bytes = min(STEP_BYTES, max(1 << 16, len(b) // 32))
+    step_bytes = min(STEP_BYTES, max(MIN_STEP_BYTES, len(b) // 32))
     lock = threading.Lock()
     done = [0]
 

@@ -205,3 +205,13 @@ def test_held_repeat_after_a_sync_starts_a_new_interval():
     # Single0 slot 1 delta 0 (cycle 1); sync; Repeat0 3: cycles 1 + SYNC + 1 .. + 3 held, then a filler
     assert reference(bytes([0x10, 0xFF, 0xFE, 0xE3]), 10**9)["intervals"] == [(1, 1, 2), (1, SYNC + 2, SYNC + 5)]
     check(bytes([0x10, 0xFF, 0xFE, 0xE3]), 10**9)
+
+
+def test_many_pulsed_repeats_in_one_step():
+    """More pulsed Repeats than the few the records are copied around one by one."""
+    rng = random.Random(5)
+    data = b"".join(bytes([rng.randrange(8) << 4 | rng.randrange(1, 16), 0xE0 | rng.randrange(2, 16)])
+                    + b"\xff" * (rng.random() < 0.1) + bytes([0x10, 0xE3]) * (rng.random() < 0.2)
+                    for _ in range(300))
+    check(data, max_pulses=10**9)
+    check(data, max_pulses=700)
