@@ -521,13 +521,12 @@ class _Step:
 
     def records(self) -> tuple[np.ndarray, _Records]:
         """Counts of the commands per kind, and the records: frames; Repeats as the frame they
-        repeat; Starts and Event_Syncs with no slots (a sync's cycles pass). Fillers and
-        anomalous commands make none (``self.pos`` keeps the offsets of those that do)."""
-        counts = self._drop_fillers()
+        repeat; Starts and Event_Syncs with no slots (a sync's cycles pass). (Fillers and
+        anomalous commands, which make none, were dropped by :func:`_drop_fillers`.)"""
         w = _words(self.block.D, self.pos)
         f = _FIELD_TABLE[w >> 16]
         kind = f.astype(np.uint8)
-        counts += np.bincount(kind, minlength=len(Cmd))
+        counts = np.bincount(kind, minlength=len(Cmd))
         w <<= (f >> 16) & 31
         w >>= f >> 24
         value = w
@@ -538,7 +537,7 @@ class _Step:
             self.starts = self.start_records = np.flatnonzero(kind == Cmd.START)
             cont[self.starts] = False
         if counts[Cmd.REPEAT0] or counts[Cmd.REPEAT1] or counts[Cmd.EVENT_SYNC]:
-            return counts, self._others(kind, value, M, cont)
+            return counts, self._others(kind, value, M, cont, counts)
         self._remember_frame(kind, M, value, len(kind) - 1)
         if len(kind):
             self.carry.after_sync = False
@@ -552,31 +551,13 @@ class _Step:
             value[self.starts] = 0
         return value
 
-    def _drop_fillers(self) -> np.ndarray:
-        """Count and drop the commands that make no record: fillers, unknown opcodes, reserved
-        frames (told apart by their first byte)."""
-        counts = np.zeros(len(Cmd), dtype=np.int64)
-        b0 = self.block.S[self.pos]
-        none = b0 >= 0xF1
-        none &= b0 != 0xF4
-        none &= b0 != 0xFF
-        none |= (b0 & 0xFC) == 0xDC
-        if none.any():
-            at = np.flatnonzero(none)
-            kind = _KIND[b0[at]]
-            counts += np.bincount(kind, minlength=len(Cmd))
-            for k, name in ((Cmd.UNKNOWN, "unknown_opcode"), (Cmd.RESERVED4, "reserved_frame")):
-                if counts[k]:
-                    self.note(name, int(at[np.argmax(kind == k)]), int(counts[k]))
-            self.pos = np.compress(~none, self.pos)
-        return counts
-
     def _remember_frame(self, kind: np.ndarray, M: np.ndarray, value: np.ndarray, last: int) -> None:
         """What a Repeat in a later step repeats: the last frame, or nothing after a Start."""
         if last >= 0:
             self.carry.frame = None if int(kind[last]) == Cmd.START else (int(M[last]), int(value[last]))
 
-    def _others(self, kind: np.ndarray, value: np.ndarray, M: np.ndarray, cont: np.ndarray) -> _Records:
+    def _others(self, kind: np.ndarray, value: np.ndarray, M: np.ndarray, cont: np.ndarray,
+                counts: np.ndarray) -> _Records:
         """Resolve the Repeats and Event_Syncs. Each run of them follows a frame or a Start (its
         source): a Repeat repeats the source frame -- a held one (delta 0) extends it by
         ``count`` cycles in one record (two right after a sync: its first cycle, then the rest),
@@ -585,11 +566,11 @@ class _Step:
         carry = self.carry
         other = np.flatnonzero(kind >= Cmd.REPEAT0)
         okind = kind[other]
+        if counts[Cmd.START]:
+            other, okind = other[okind != Cmd.START], okind[okind != Cmd.START]
         is_sync = okind == Cmd.EVENT_SYNC
         syncs = other[is_sync]
         cont[syncs] = False
-        other = other[okind != Cmd.START]
-        is_sync = is_sync[okind != Cmd.START]
         head = np.empty(len(other), dtype=bool)
         head[:1] = True
         np.not_equal(other[1:] - other[:-1], 1, out=head[1:])
@@ -607,14 +588,16 @@ class _Step:
             dt[syncs] = F.EVENT_SYNC_CYCLES
             return _Records(M, dt, cont)
         rp = other[rep]
-        ok, count, sm, sd = self._sources(rp, source[rep], kind, M, value, frame)
+        ok, count, sm, sd = self._sources(rp, source[rep], kind, M, value, frame, bool(counts[Cmd.START]))
         dt = self._cycles(value)
         dt[syncs] = F.EVENT_SYNC_CYCLES
         hold = sd == 0
         keep, pulses = self._budget(rp, ok & (count > 0), hold, count)
         first_after_sync = carry.after_sync
         if keep.all():   # the record before each Repeat is the one before it
-            after_sync = kind[np.maximum(rp - 1, 0)] == Cmd.EVENT_SYNC
+            after_sync = np.zeros(len(rp), dtype=bool)
+            if counts[Cmd.EVENT_SYNC]:
+                after_sync = kind[np.maximum(rp - 1, 0)] == Cmd.EVENT_SYNC
             if rp[0] == 0:
                 after_sync[0] = first_after_sync
             if len(kind):
@@ -657,7 +640,8 @@ class _Step:
         return after_sync[rep], (other[copy], src)
 
     def _sources(self, rp: np.ndarray, source: np.ndarray, kind: np.ndarray, M: np.ndarray, value: np.ndarray,
-                 frame: tuple[int, int] | None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+                 frame: tuple[int, int] | None,
+                 starts: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """For each Repeat: whether it has a frame to repeat, its count, the frame's mask and delta."""
         count = value[rp].astype(np.int64)
         inside = source >= 0
@@ -665,7 +649,7 @@ class _Step:
         sd = np.zeros(len(rp), dtype=np.int64)
         ok = np.zeros(len(rp), dtype=bool)
         src = source[inside]
-        sm[inside], sd[inside], ok[inside] = M[src], value[src], kind[src] != Cmd.START
+        sm[inside], sd[inside], ok[inside] = M[src], value[src], (kind[src] != Cmd.START) if starts else True
         if frame is not None:
             sm[~inside], sd[~inside], ok[~inside] = frame[0], frame[1], True
         lost = np.flatnonzero(~ok & (count > 0))
@@ -694,16 +678,18 @@ class _Step:
         """Set the records of the Repeats kept; returns what ``_expand`` needs when some make more
         than one: a pulsed Repeat makes one per pulse, a held one right after a sync two."""
         hold = sd == 0
-        rk = rp[keep]
         single = hold & ~split
-        M[rk] = sm[keep]
-        dt[rk] = np.where(single, count, 1 + sd)[keep]
-        cont[rk] = single[keep]
-        n = np.where(hold, np.where(split & (count > 1), 2, 1), pulses)[keep]
-        more = n > 1
-        if not more.any():
+        n = np.where(hold, np.where(split & (count > 1), 2, 1), pulses)
+        rest = np.where(split, count - 1, 0)
+        if not keep.all():
+            rp, sm, sd, count, single, n, rest = (x[keep] for x in (rp, sm, sd, count, single, n, rest))
+        M[rp] = sm
+        dt[rp] = np.where(single, count, 1 + sd)
+        cont[rp] = single
+        more = np.flatnonzero(n > 1)
+        if not more.size:
             return None
-        return rk[more], n[more], np.where(split, count - 1, 0)[keep][more]
+        return rp[more], n[more], rest[more]
 
     def _expand(self, r: _Records, rp: np.ndarray, n: np.ndarray, rest: np.ndarray) -> _Records:
         """Records ``rp`` made ``n`` (> 1) times. A pulse's records are alike; the second record
@@ -811,6 +797,32 @@ def _stream_offset(pk: np.ndarray, i: int) -> int:
     return int(pk[seq]) * F.PACKET_BYTES + F.WORD_BYTES + (r // 4) * 4 + (3 - r % 4)
 
 
+def _drop_fillers(b: np.ndarray, starts: np.ndarray, notes: dict[str, list[int]], base: int) -> np.ndarray:
+    """Count and unmark the commands that make no record -- fillers, unknown opcodes, reserved
+    frames -- told apart by their first byte ``b[i]`` where ``starts[i]``; returns the counts per
+    kind."""
+    counts = np.zeros(len(Cmd), dtype=np.int64)
+    hit = b == F.FILLER_BYTE
+    hit &= starts
+    counts[Cmd.FILLER] = np.count_nonzero(hit)
+    starts ^= hit
+    odd = b >= 0xF1                      # unknown: 0xF1-0xFD but 0xF4 (a Start)
+    odd &= b != 0xF4
+    odd &= b < F.FILLER_BYTE
+    odd |= (b & 0xFC) == 0xDC            # reserved 4-byte frames
+    odd &= starts
+    if odd.any():
+        at = np.flatnonzero(odd)
+        kind = _KIND[b[at]]
+        for k, name in ((Cmd.UNKNOWN, "unknown_opcode"), (Cmd.RESERVED4, "reserved_frame")):
+            mine = at[kind == k]
+            if mine.size:
+                counts[k] = mine.size
+                _note(notes, name, base + int(mine[0]), int(mine.size))
+        starts ^= odd
+    return counts
+
+
 def _block(W: np.ndarray, pk: np.ndarray, a: int, b: int) -> _Block:
     """The data of packets ``pk[a:b]`` plus look-ahead from the next packet of the stream (zeros
     at its end)."""
@@ -840,6 +852,7 @@ def _decode_stream(W: np.ndarray, key: StreamKey, pk: np.ndarray, ids: tuple[int
         if final and carry.entry > 0:   # the stream ends in the middle of its last command
             _note(notes, "truncated_command", block.base + last, 1)
             starts[last - entry] = False
+        counts += _drop_fillers(block.S[entry:n], starts, notes, block.base + entry)
         for lo in range(0, len(starts), step_bytes):
             pos = np.flatnonzero(starts[lo:lo + step_bytes])
             pos += entry + lo

@@ -267,3 +267,48 @@ def test_slice_beyond_the_buffer_is_reported():
     buf = buffer_of({CORE: encode_frames([(10, 1)]).data}, size=64)
     (sd,) = D.decode_slices(buf, [{"device": "d", "sequence": "s", "call_path": "", "offset": 32, "size": 64}])
     assert sd.result.anomaly_count("slice_out_of_range") == 32
+
+
+# -- result storage, threads --------------------------------------------------------------------
+
+def several_streams(seed: int, nframes: int = 400) -> bytes:
+    rng = random.Random(seed)
+    streams = {(t, 0, r, 1): encode_frames(random_frames(rng, nframes), rng, filler=0.1, widen=0.3).data
+               for t, r in ((0, 2), (1, 2), (0, 3), (3, 1))}
+    return buffer_of(streams, rng)
+
+
+def test_slot_times_are_the_slot_ranges_of_the_arrays():
+    s = D.decode_buffer(several_streams(1)).streams[D.StreamKey(0, 0, 2)]
+    before = [tuple(a.tolist() for a in s.slot_times(slot)) for slot in range(8)]   # from the 32-bit parts
+    assert sum(len(b) for b, _ in before) == len(s)
+    for slot in range(8):
+        r = s.slot_range(slot)
+        assert (s.slot[r] == slot).all()
+        assert (s.begin[r].tolist(), s.end[r].tolist()) == before[slot]
+        assert tuple(a.tolist() for a in s.slot_times(slot)) == before[slot]   # from the arrays
+
+
+def test_threads_do_not_change_the_result(monkeypatch):
+    raw = several_streams(2)
+    progress: list[int] = []
+    monkeypatch.setattr(D, "WORKERS", 1)
+    one = D.decode_buffer(raw, max_pulses=300)
+    monkeypatch.setattr(D, "WORKERS", 3)
+    monkeypatch.setattr(D, "PARALLEL_PACKETS", 1)
+    many = D.decode_buffer(raw, max_pulses=300, progress=progress.append)
+    assert {k: s.intervals() for k, s in one.streams.items()} == {k: s.intervals() for k, s in many.streams.items()}
+    assert [(a.kind, a.count, a.offset, a.stream) for a in one.anomalies] == \
+        [(a.kind, a.count, a.offset, a.stream) for a in many.anomalies]
+    assert sum(progress) == len(raw)
+
+
+def test_pulse_budget_is_shared_in_proportion_to_packets():
+    assert D._shares(10, [1, 1, 2]) == [3, 2, 5]
+    assert D._shares(7, []) == []
+    # two streams of one packet each, each a pulse and 13 Repeats of 1023 pulses: 2000 pulses in all
+    data = bytes([0x05]) + bytes([0xDB, 0xFF]) * 13
+    raw = packet(0x80020001, data) + packet(header(1, 0, 2, 1), data)
+    r = D.decode_buffer(raw, max_pulses=2000)
+    assert [len(s) for s in r.streams.values()] == [1 + 1000, 1 + 1000]
+    assert r.anomaly_count("pulse_limit") == 2 * 13 * 1023 - 2000

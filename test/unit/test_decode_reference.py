@@ -215,3 +215,9 @@ def test_many_pulsed_repeats_in_one_step():
                     for _ in range(300))
     check(data, max_pulses=10**9)
     check(data, max_pulses=700)
+
+
+def test_steps_spanning_more_than_32_bits_of_cycles():
+    # 20000 syncs (about 5.2e9 cycles) between frames, a held Repeat after the last
+    data = bytes([0x31]) + b"\xff" * 20000 + bytes([0x30, 0xE4, 0xC1, 0x25])
+    check(data, max_pulses=10**9)
