@@ -1,11 +1,11 @@
-"""The ``era`` option every aie pass shares, and how a pass resolves it."""
+"""What every aie pass shares: the ``era`` option and its resolution, and the checked run graph."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
 
-from aie_trace import aieir
+from aie_trace import aieir, callgraph
 from aie_trace.registry import Pass, option
 
 
@@ -25,3 +25,12 @@ class EraPass(Pass):
             return aieir.detect_era(module)
         except aieir.EraError as e:
             raise diag.fail(e.op, str(e))
+
+    def run_graph(self, module, diag) -> callgraph.RunGraph:
+        """The module's run graph; unresolvable callees and cycles fail the pass, each located."""
+        graph = callgraph.RunGraph(module)
+        for op, msg in graph.errors:
+            diag.error(op, msg)
+        if graph.errors:
+            raise diag.fail()
+        return graph

@@ -58,11 +58,7 @@ class FuseTraceBuffers(EraPass):
 
     def run(self, module, diag) -> None:
         era = self.module_era(module, diag)
-        graph = cg.RunGraph(module)
-        for op, msg in graph.errors:
-            diag.error(op, msg)
-        if graph.errors:
-            raise diag.fail()
+        graph = self.run_graph(module, diag)
         saved = module.clone()  # some refusals are found while rebasing, after the IR changed
         try:
             try:

@@ -55,14 +55,9 @@ class VerifyPatches(EraPass):
     name: ClassVar[str] = "aie-trace-verify-patches"
     summary: ClassVar[str] = "Check that every address patch lands inside its buffer and its layout slice"
 
-
     def run(self, module, diag) -> None:
         era = self.module_era(module, diag)
-        graph = cg.RunGraph(module)
-        for op, msg in graph.errors:
-            diag.error(op, msg)
-        if graph.errors:
-            raise diag.fail()
+        graph = self.run_graph(module, diag)
         facts = _Facts(graph, era)
         reported: set[tuple[int, str]] = set()
         for root in graph.sequences:
