@@ -50,9 +50,9 @@ from .trace_format import Cmd
 #: packets per block: the command walk runs on a block of a stream at a time
 BLOCK_PACKETS = 1 << 15
 #: stream bytes per step of the later stages: 1/32 of the buffer, at least MIN_STEP_BYTES and at
-#: most STEP_BYTES (a step's temporary memory is about 20 bytes per byte)
+#: most STEP_BYTES (a step's temporary memory is about 15 bytes per byte)
 STEP_BYTES = 1 << 18
-MIN_STEP_BYTES = 1 << 16
+MIN_STEP_BYTES = 1 << 17
 #: threads that decode streams in parallel, for buffers of at least PARALLEL_PACKETS valid packets
 WORKERS = os.cpu_count() or 1
 PARALLEL_PACKETS = 1 << 17
@@ -455,14 +455,15 @@ del _PAIRS
 
 
 def _words(D: np.ndarray, pos: np.ndarray) -> np.ndarray:
-    """The four stream bytes at each offset ``pos`` as one 32-bit value, first byte most
-    significant, read from the stream's data words ``D`` (one word past the last offset)."""
-    q = pos >> 2
+    """The four stream bytes at each offset ``pos`` (overwritten) as one 32-bit value, first byte
+    most significant, read from the stream's data words ``D`` (one word past the last offset)."""
     shift = (pos & 3).astype(np.uint32)
     shift <<= 3
+    q = np.right_shift(pos, 2, out=pos)
     w = D[q]
     w <<= shift
     lo = D[1:][q]
+    del q, pos
     shift ^= 31                   # 31 - shift; with the extra >> 1, 32 - shift in all
     lo >>= 1
     lo >>= shift
@@ -511,22 +512,33 @@ class _Block(NamedTuple):
 class _Step:
     """A run of a stream's commands turned into records, then times."""
 
-    def __init__(self, block: _Block, pos: np.ndarray, carry: _Carry, budget: list[int],
+    def __init__(self, block: _Block, marks: np.ndarray, offset: int, carry: _Carry, budget: list[int],
                  notes: dict[str, list[int]]) -> None:
-        self.block, self.pos, self.carry, self.budget, self.notes = block, pos, carry, budget, notes
+        self.block, self.marks, self.offset = block, marks, offset
+        self.carry, self.budget, self.notes = carry, budget, notes
         self.starts: np.ndarray | None = None   # record index of each Start
 
+    def positions(self) -> np.ndarray:
+        """Offset into the block of each command of the step (fillers and the like dropped)."""
+        pos = np.flatnonzero(self.marks)
+        pos += self.offset
+        return pos
+
     def note(self, kind: str, cmd: int, count: int) -> None:
-        _note(self.notes, kind, self.block.base + int(self.pos[cmd]), count)
+        _note(self.notes, kind, self.block.base + int(self.positions()[cmd]), count)
 
     def records(self) -> tuple[np.ndarray, _Records]:
         """Counts of the commands per kind, and the records: frames; Repeats as the frame they
         repeat; Starts and Event_Syncs with no slots (a sync's cycles pass). (Fillers and
         anomalous commands, which make none, were dropped by :func:`_drop_fillers`.)"""
-        w = _words(self.block.D, self.pos)
-        f = _FIELD_TABLE[w >> 16]
+        w = _words(self.block.D, self.positions())
+        k = np.right_shift(w, 16, dtype=np.intp)
+        f = _FIELD_TABLE[k]
+        del k
         kind = f.astype(np.uint8)
-        counts = np.bincount(kind, minlength=len(Cmd))
+        counts = np.zeros(len(Cmd), dtype=np.int64)
+        for i in range(0, len(kind), 1 << 15):   # in pieces: bincount makes an intp copy
+            counts += np.bincount(kind[i:i + (1 << 15)], minlength=len(Cmd))
         w <<= (f >> 16) & 31
         w >>= f >> 24
         value = w
@@ -736,7 +748,7 @@ class _Step:
         T[1:] += carry.T
         if self.starts is not None and self.starts.size:   # each Start sets the time to its timer value
             st = self.starts
-            values = _start_values(self.block.S, self.pos[self.start_records])
+            values = _start_values(self.block.S, self.positions()[self.start_records])
             shift = values - T[st + 1]              # T[st + 1] = T[st]: the time before each Start
             before = T[st] + np.concatenate([[0], shift[:-1]])
             carry.restarts += int((values < before).sum())
@@ -755,25 +767,33 @@ class _Step:
 
 def _events(bits: np.ndarray, times: np.ndarray) -> list[np.ndarray]:
     """For each slot, the times of the records whose mask has it."""
-    planes = np.empty((F.SLOTS, len(bits)), dtype=bool)    # row s: the records with slot s
-    np.not_equal(bits[None, :] & _SLOT_BITS, 0, out=planes)
-    return [np.compress(plane, times) for plane in planes]
+    used = int(np.bitwise_or.reduce(bits)) if len(bits) else 0
+    out = []
+    one = np.empty(len(bits), dtype=np.uint8)
+    plane = np.empty(len(bits), dtype=bool)   # the records with the slot
+    for s in range(F.SLOTS):
+        if used >> s & 1:
+            np.bitwise_and(bits, np.uint8(1 << s), out=one)
+            np.not_equal(one, 0, out=plane)
+            out.append(np.compress(plane, times))
+        else:
+            out.append(np.empty(0, times.dtype))
+    return out
 
 
-_SLOT_BITS = (np.uint8(1) << np.arange(F.SLOTS, dtype=np.uint8))[:, None]
-
-
-def _intervals(r: _Records, base: int, T: np.ndarray, carry: _Carry, final: bool) -> tuple[_Part, _Part]:
+def _intervals(M: np.ndarray, cont: np.ndarray, base: int, T: np.ndarray, carry: _Carry,
+               final: bool) -> tuple[_Part, _Part]:
     """Begins and ends (one cycle after the record that closes an interval) of the intervals
-    that open and close in this step, ``T``: the times of the carried record and the records,
-    relative to ``base``. The carried record opened its intervals in an earlier step and may
-    close them here; at the end of the stream the last record closes all."""
-    Mx = np.empty(len(r.M) + 1, dtype=np.uint8)
+    that open and close in this step, from the records' masks and whether each continues the
+    previous cycle; ``T``: the times of the carried record and the records, relative to
+    ``base``. The carried record opened its intervals in an earlier step and may close them
+    here; at the end of the stream the last record closes all."""
+    Mx = np.empty(len(M) + 1, dtype=np.uint8)
     Mx[0] = carry.M
-    Mx[1:] = r.M
+    Mx[1:] = M
     held = np.zeros(len(Mx), dtype=np.uint8)
     np.bitwise_and(Mx[:-1], Mx[1:], out=held[1:])
-    held[1:] &= r.cont.view(np.uint8) * np.uint8(0xFF)
+    held[1:] &= cont.view(np.uint8) * np.uint8(0xFF)
     opens = Mx & ~held
     opens[0] = 0
     closes = np.empty_like(Mx)
@@ -854,14 +874,14 @@ def _decode_stream(W: np.ndarray, key: StreamKey, pk: np.ndarray, ids: tuple[int
             starts[last - entry] = False
         counts += _drop_fillers(block.S[entry:n], starts, notes, block.base + entry)
         for lo in range(0, len(starts), step_bytes):
-            pos = np.flatnonzero(starts[lo:lo + step_bytes])
-            pos += entry + lo
-            step = _Step(block, pos, carry, budget, notes)
+            step = _Step(block, starts[lo:lo + step_bytes], entry + lo, carry, budget, notes)
             step_counts, records = step.records()
             counts += step_counts
             base, T = step.times(records)
-            b_part, e_part = _intervals(records, base, T, carry, final and lo + step_bytes >= len(starts))
-            del records, T
+            M, cont = records.M, records.cont
+            del records   # the cycles are in T now
+            b_part, e_part = _intervals(M, cont, base, T, carry, final and lo + step_bytes >= len(starts))
+            del M, cont, T
             begins.append(b_part)
             ends.append(e_part)
         if progress is not None:
