@@ -179,8 +179,9 @@ def test_random_streams_match_the_reference_with_tiny_blocks(monkeypatch, block,
         check(data, max_pulses=rng.choice([10**9, 25]), cut=rng.random() < 0.3)
 
 
-def test_long_streams_match_the_reference():
+def test_long_streams_match_the_reference(monkeypatch):
     """Blocks large enough for the walk's word transpose, several steps per block."""
+    monkeypatch.setattr(D, "STEP_BYTES", 1 << 14)
     rng = random.Random(99)
     commands = (random_command(rng) for _ in range(45000))
     data = b"".join(c for c in commands if F.COMMAND_OF_BYTE[c[0]] != F.Cmd.REPEAT1)   # few pulses: a quick model
