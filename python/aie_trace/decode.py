@@ -291,11 +291,12 @@ def _lengths(b: np.ndarray) -> np.ndarray:
 
 
 def _transpose(a: np.ndarray) -> np.ndarray:
-    """The transpose of a 2-D byte array whose sides are multiples of 8, as a new C-ordered array:
-    8x8 blocks are transposed within 64-bit words (three rounds of masked shifts), then the words
-    are moved, which is several times faster than numpy's byte-by-byte transposing copy."""
+    """The transpose of a 2-D byte array whose sides are multiples of 8, as a new C-ordered array.
+    numpy's transposing copy is fast when the rows are short (at most 64 bytes); otherwise 8x8
+    blocks are transposed within 64-bit words (three rounds of masked shifts), then the words are
+    moved, which is several times faster."""
     R, C = a.shape
-    if a.size < 1 << 16:
+    if a.size < 1 << 16 or C <= 64:
         return np.ascontiguousarray(a.T)
     X = a.view(np.uint8).view("<u8").reshape(R // 8, 8, C // 8).copy()
     t = np.empty((R // 8, 4, C // 8), dtype=np.uint64)
