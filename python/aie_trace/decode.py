@@ -17,17 +17,20 @@ How the work is vectorized (numpy only):
   resynchronize within a few commands). A chunk whose first command is not where the previous
   chunk's last one ends is walked again from every possible entry offset at once, and the chunks
   are chained by their exit offsets;
-* commands: a command's first four bytes come from two aligned word gathers; one table lookup on
-  its first two bytes gives its kind, slot mask and where its value sits;
-* records: every command is a record (mask, cycles since the previous record, continues the
-  previous cycle or not). Repeats take the frame before their run; fillers and anomalous
-  commands are copies of the record before them in no time; pulsed Repeats are expanded;
+* commands: fillers and anomalous commands are counted and unmarked per block by their first
+  byte; a command's first four bytes come from two aligned word gathers; one table lookup on its
+  first two bytes gives its kind, slot mask and where its value sits;
+* records: every other command is a record (mask, cycles since the previous record, continues
+  the previous cycle or not), in steps of a block. Repeats take the frame before their run (a
+  Repeat that makes nothing is a copy of the record before it in no time); pulsed Repeats are
+  expanded;
 * time: a cumulative sum in 32 bits relative to the time carried into the step (64 bits when a
-  Start sets the time);
+  Start sets the time or the step spans 2**32 cycles);
 * intervals: a slot opens where its bit is set and not held from the previous record, and
   closes one cycle after the last record that holds it; each slot's begins and ends are
-  compacted from bit planes of the masks into 32-bit parts per step, and a stream's parts are
-  assembled into its int64 result at the end.
+  compacted from the bit planes of the masks. They stay 32-bit parts per step (the
+  :class:`Stream` makes int64 arrays on first use);
+* streams of large buffers are decoded in parallel threads.
 
 Bad input never raises: every byte that is not part of a command or a filler is counted in an
 :class:`Anomaly` that says where the first one is.
