@@ -758,9 +758,14 @@ class _Step:
             carry.restarts += int((values < before).sum())
             if carry.first_timer is None:
                 carry.first_timer = int(values[0])
-            bounds = np.append(st + 1, len(T)).tolist()
-            for i, s in enumerate(shift.tolist()):
-                T[bounds[i]:bounds[i + 1]] += s
+            if len(st) <= 16:   # each segment from a Start on moves by its shift
+                bounds = np.append(st + 1, len(T)).tolist()
+                for i, s in enumerate(shift.tolist()):
+                    T[bounds[i]:bounds[i + 1]] += s
+            else:
+                step = np.zeros(len(T), dtype=np.int64)
+                step[st + 1] = np.diff(shift, prepend=0)
+                T += np.cumsum(step)
         lo, hi = int(T.min()), int(T.max())
         if hi - lo < 1 << 32:
             rel = np.empty(len(T), dtype=np.uint32)
