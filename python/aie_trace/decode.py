@@ -43,7 +43,7 @@ import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, NamedTuple
+from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple
 
 import numpy as np
 
@@ -104,21 +104,75 @@ def unit_label(key: StreamKey) -> str:
     return f"{unit_of(key.pkt_type)}({key.col},{key.row})"
 
 
-class _Part(NamedTuple):
-    """Interval bounds found in one step of a decode, per slot, relative to ``base``."""
+class _Resume(NamedTuple):
+    """Where one step of a stream's decode lies and the state carried into it: enough to decode
+    the step again on its own."""
 
-    base: int
-    values: list[np.ndarray]
+    lo: int                  # stream offset of the step's first byte
+    hi: int                  # one past its last byte
+    entry: int               # stream offset of its first command (``hi``: no command starts in it)
+    T: int                   # time of the record before the step
+    M: int                   # slots that record asserts: the intervals open when the step begins
+    frame: tuple[int, int] | None   # what a Repeat at the step's start repeats
+    after_sync: bool         # the record before the step is an Event_Sync
+    budget: int              # pulses Repeats may still add
+    final: bool              # the stream's last step: it closes every open interval
+
+
+@dataclass
+class _Steps:
+    """The steps of one stream's decode, to decode them again on demand: the buffer's packets,
+    the stream's packet indices, each step's resume state and its events per slot."""
+
+    words: np.ndarray        # (packets, 8) words of the whole buffer
+    pk: np.ndarray           # indices of the stream's packets, in order
+    resume: list[_Resume]
+    begins: np.ndarray       # (steps, slots): intervals that begin in each step
+    ends: np.ndarray         # (steps, slots): intervals that end in each step
+    truncated: int | None    # stream offset of the command the stream's end cuts off
+
+    def replay(self, i: int) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+        """Decode step ``i`` again: ``(base, T, opens, closes)`` as :func:`_bounds` gives them."""
+        r = self.resume[i]
+        carry = _Carry(T=r.T, M=r.M, frame=r.frame, after_sync=r.after_sync)
+        notes: dict[str, list[int]] = {}   # anomalies were counted by the decode
+        if r.entry < r.hi:
+            p0 = r.entry // F.DATA_BYTES_PER_PACKET
+            block = _block(self.words, self.pk, p0, -(-r.hi // F.DATA_BYTES_PER_PACKET))
+            entry, n = r.entry - block.base, r.hi - block.base
+            marks, _ = _command_starts(block.S, n, entry)
+            if self.truncated is not None and r.entry <= self.truncated < r.hi:
+                marks[self.truncated - r.entry] = False
+            _drop_fillers(block.S[entry:n], marks, notes, 0)
+        else:
+            block, marks, entry = _EMPTY_BLOCK, np.zeros(0, dtype=bool), 0
+        step = _Step(block, marks, entry, carry, [r.budget], notes)
+        _, records = step.records()
+        base, T = step.times(records)
+        opens, closes = _bounds(records.M, records.cont, base, T, carry, r.final)
+        return base, T, opens, closes
+
+    def having(self, slots: int) -> np.ndarray:
+        """The steps in which an interval of one of the ``slots`` (a mask) begins or ends."""
+        bits = (1 << np.arange(F.SLOTS)) & slots != 0
+        return np.flatnonzero((self.begins[:, bits] | self.ends[:, bits]).any(axis=1))
 
 
 @dataclass
 class Stream:
     """The events of one trace unit: intervals ``[begin, end)`` in cycles, per slot in time order.
 
-    They are kept as the decode found them, per step and slot as 32-bit offsets from a 64-bit base
-    (8 bytes per event). :meth:`slot_times` gives one slot's begins and ends as int64 arrays;
-    :attr:`slot`, :attr:`begin` and :attr:`end` give every event, ordered by slot, then time
-    (:meth:`slot_range` gives one slot's), as arrays made on first use (17 bytes per event)."""
+    The decode keeps what it found out about them -- events per slot (:attr:`counts`), the first
+    begin and last end, and for each step of the decode the state it started from -- but not the
+    events: they are decoded again on demand, step by step, in bounded memory.
+    :meth:`slot_times` gives one slot's begins and ends as int64 arrays, :meth:`steps` every
+    slot's events one step at a time, :meth:`begins_in_order` several slots' begins in the order
+    the unit wrote them. :attr:`slot`, :attr:`begin` and :attr:`end` hold every event, ordered by
+    slot, then time (:meth:`slot_range` gives one slot's): arrays made on first use and kept
+    (17 bytes per event), for small traces.
+
+    The stream reads the decoded buffer when it decodes events again: the buffer must not change
+    while the stream is in use."""
 
     key: StreamKey
     pkt_ids: tuple[int, ...]
@@ -126,31 +180,79 @@ class Stream:
     #: commands decoded, indexed by :class:`Cmd`
     commands: np.ndarray
     #: Start commands whose timer value is below the time already reached
-    timer_restarts: int = 0
+    timer_restarts: int
     #: the first Start's timer value, None without a Start
-    first_timer: int | None = None
-    begins: list[_Part] = field(default_factory=list, repr=False)
-    ends: list[_Part] = field(default_factory=list, repr=False)
+    first_timer: int | None
+    #: events per slot
+    counts: np.ndarray
+    #: the earliest begin and the latest end of an event (None without events)
+    first: int | None
+    last: int | None
+    _steps: _Steps = field(repr=False)
     _arrays: tuple[np.ndarray, np.ndarray, np.ndarray] | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self.counts = np.zeros(F.SLOTS, dtype=np.int64)   # events per slot
-        for part in self.begins:
-            self.counts += [len(v) for v in part.values]
-        self._bounds = np.concatenate([[0], np.cumsum(self.counts)]).tolist()
+        self._offsets = np.concatenate([[0], np.cumsum(self.counts)]).tolist()
 
     def __len__(self) -> int:
-        return self._bounds[-1]
+        return self._offsets[-1]
 
     def slot_range(self, slot: int) -> slice:
-        return slice(self._bounds[slot], self._bounds[slot + 1])
+        return slice(self._offsets[slot], self._offsets[slot + 1])
 
     def slot_times(self, slot: int) -> tuple[np.ndarray, np.ndarray]:
-        """The begins and ends of one slot's events, in time order."""
+        """The begins and ends of one slot's events, in time order (only the steps that hold
+        some are decoded again)."""
         if self._arrays is not None:
             r = self.slot_range(slot)
             return self._arrays[1][r], self._arrays[2][r]
-        return _join(self.begins, slot), _join(self.ends, slot)
+        return self._gather(1 << slot)
+
+    def _gather(self, mask: int) -> tuple[np.ndarray, np.ndarray]:
+        """The begins and the ends of the events of the slots in ``mask``, ordered by slot, then
+        time, from one pass over the steps that hold some."""
+        slots = [s for s in range(F.SLOTS) if mask >> s & 1]
+        total = sum(int(self.counts[s]) for s in slots)
+        begin, end = np.empty(total, dtype=np.int64), np.empty(total, dtype=np.int64)
+        offsets = np.cumsum([0] + [int(self.counts[s]) for s in slots]).tolist()
+        at_begin, at_end = dict(zip(slots, offsets)), dict(zip(slots, offsets))
+        for _, b, e in self._replay(mask):
+            for out, parts, at in ((begin, b, at_begin), (end, e, at_end)):
+                for s in slots:
+                    base, v = parts[s]
+                    np.add(v, np.int64(base), out=out[at[s]:at[s] + len(v)])
+                    at[s] += len(v)
+        return begin, end
+
+    def steps(self, slots: Iterable[int] = range(F.SLOTS)) -> Iterator[tuple[list[np.ndarray], list[np.ndarray]]]:
+        """For each step of the decode in which an event of the ``slots`` begins or ends, in stream
+        order: the begins and the ends found in it, per slot (int64; empty for other slots). A
+        slot's events over the steps are in time order; an interval may begin in one step and end
+        in a later one."""
+        for _, b, e in self._replay(_mask(slots)):
+            yield [_absolute(p) for p in b], [_absolute(p) for p in e]
+
+    def begins_in_order(self, slots: list[int]) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """The begins of the events of ``slots``, in the order the unit wrote them (by record; in
+        one record, in the order of ``slots``), a step at a time: ``(times, which)`` with
+        ``which`` the index into ``slots`` of each one's slot."""
+        mask = _mask(slots)
+        shifts = np.array(slots, dtype=np.uint8)
+        for i in self._steps.having(mask):
+            base, T, opens, _ = self._steps.replay(int(i))
+            rec = np.flatnonzero(opens & np.uint8(mask))
+            which = np.flatnonzero((opens[rec, None] >> shifts) & 1)
+            rec = rec[which // len(slots)]
+            times = T[rec].astype(np.int64)
+            times += base
+            yield times, which % len(slots)
+
+    def _replay(self, mask: int) -> Iterator[tuple[int, list[tuple[int, np.ndarray]], list[tuple[int, np.ndarray]]]]:
+        """Decode again each step that holds events of the slots in ``mask``: its index, and per
+        slot its begins and its ends, each as (base, offsets from it)."""
+        for i in self._steps.having(mask):
+            base, T, opens, closes = self._steps.replay(int(i))
+            yield int(i), [(base, v) for v in _events(opens, T, mask)], [(base + 1, v) for v in _events(closes, T, mask)]
 
     @property
     def slot(self) -> np.ndarray:
@@ -165,30 +267,26 @@ class Stream:
         return self._all()[2]
 
     def _all(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        if self._arrays is None:   # made once; then they replace the parts
-            begin = _join(self.begins)
-            self.begins = []
-            end = _join(self.ends)
-            self.ends = []
+        if self._arrays is None:
+            begin, end = self._gather((1 << F.SLOTS) - 1)
             self._arrays = (np.repeat(np.arange(F.SLOTS, dtype=np.uint8), self.counts), begin, end)
         return self._arrays
 
     def intervals(self) -> list[tuple[int, int, int]]:
         """``(slot, begin, end)`` of every event, ordered by begin, then slot."""
-        order = np.lexsort((self.slot, self.begin))
-        return list(zip(self.slot[order].tolist(), self.begin[order].tolist(), self.end[order].tolist()))
+        slot, begin, end = self._all()
+        order = np.lexsort((slot, begin))
+        return list(zip(slot[order].tolist(), begin[order].tolist(), end[order].tolist()))
 
 
-def _join(parts: list[_Part], slot: int | None = None) -> np.ndarray:
-    """The parts' values as one int64 array: one slot's, or every slot's, slot after slot."""
-    slots = range(F.SLOTS) if slot is None else [slot]
-    out = np.empty(sum(len(p.values[s]) for p in parts for s in slots), dtype=np.int64)
-    at = 0
-    for s in slots:
-        for base, values in parts:
-            v = values[s]
-            np.add(v, np.int64(base), out=out[at:at + len(v)])
-            at += len(v)
+def _mask(slots: Iterable[int]) -> int:
+    return sum(1 << s for s in set(slots))
+
+
+def _absolute(part: tuple[int, np.ndarray]) -> np.ndarray:
+    base, values = part
+    out = values.astype(np.int64)
+    out += base
     return out
 
 
@@ -513,6 +611,9 @@ class _Block(NamedTuple):
     base: int        # stream offset of byte 0
 
 
+_EMPTY_BLOCK = _Block(np.zeros(2, dtype=np.uint32), np.zeros(8, dtype=np.uint8), 0)
+
+
 class _Step:
     """A run of a stream's commands turned into records, then times."""
 
@@ -774,9 +875,10 @@ class _Step:
         return 0, T
 
 
-def _events(bits: np.ndarray, times: np.ndarray) -> list[np.ndarray]:
-    """For each slot, the times of the records whose mask has it."""
-    used = int(np.bitwise_or.reduce(bits)) if len(bits) else 0
+def _events(bits: np.ndarray, times: np.ndarray, mask: int) -> list[np.ndarray]:
+    """For each slot in ``mask``, the times of the records whose bits have it (empty for the
+    other slots)."""
+    used = (int(np.bitwise_or.reduce(bits)) if len(bits) else 0) & mask
     out = []
     one = np.empty(len(bits), dtype=np.uint8)
     plane = np.empty(len(bits), dtype=bool)   # the records with the slot
@@ -790,13 +892,14 @@ def _events(bits: np.ndarray, times: np.ndarray) -> list[np.ndarray]:
     return out
 
 
-def _intervals(M: np.ndarray, cont: np.ndarray, base: int, T: np.ndarray, carry: _Carry,
-               final: bool) -> tuple[_Part, _Part]:
-    """Begins and ends (one cycle after the record that closes an interval) of the intervals
-    that open and close in this step, from the records' masks and whether each continues the
-    previous cycle; ``T``: the times of the carried record and the records, relative to
-    ``base``. The carried record opened its intervals in an earlier step and may close them
-    here; at the end of the stream the last record closes all."""
+def _bounds(M: np.ndarray, cont: np.ndarray, base: int, T: np.ndarray, carry: _Carry,
+            final: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Where the intervals of a step open and close, from the records' masks and whether each
+    continues the previous cycle: for the carried record and each record, the slots whose
+    interval opens at it and those whose interval closes one cycle after it. ``T``: the times of
+    the carried record and the records, relative to ``base``. The carried record opened its
+    intervals in an earlier step and may close them here; at the end of the stream the last
+    record closes all."""
     Mx = np.empty(len(M) + 1, dtype=np.uint8)
     Mx[0] = carry.M
     Mx[1:] = M
@@ -809,11 +912,36 @@ def _intervals(M: np.ndarray, cont: np.ndarray, base: int, T: np.ndarray, carry:
     np.invert(held[1:], out=closes[:-1])
     closes[-1] = 0xFF if final else 0
     closes &= Mx
-    del held
-    begins = _events(opens, T)
-    ends = _events(closes, T)
     carry.M, carry.T = int(Mx[-1]), base + int(T[-1])
-    return _Part(base, begins), _Part(base + 1, ends)
+    return opens, closes
+
+
+class _Tally(NamedTuple):
+    """What a step's decode keeps of its events."""
+
+    counts: np.ndarray       # intervals that begin, per slot
+    first: int | None        # the earliest begin
+    last: int | None         # the latest end
+
+
+def _tally(opens: np.ndarray, closes: np.ndarray, base: int, T: np.ndarray, in_order: bool) -> _Tally:
+    """Count a step's intervals per slot and find their earliest begin and latest end
+    (``in_order``: the times do not decrease, so they are those of the first opening and the
+    last closing record)."""
+    counts = np.zeros(F.SLOTS, dtype=np.int64)
+    used = int(np.bitwise_or.reduce(opens))
+    one = np.empty(len(opens), dtype=np.uint8)
+    for s in range(F.SLOTS):
+        if used >> s & 1:
+            counts[s] = np.count_nonzero(np.bitwise_and(opens, np.uint8(1 << s), out=one))
+    first = last = None
+    if used:
+        at = opens != 0
+        first = int(T[int(np.argmax(at))] if in_order else T[at].min())
+    if int(np.bitwise_or.reduce(closes)):
+        at = closes != 0
+        last = int(T[len(at) - 1 - int(np.argmax(at[::-1]))] if in_order else T[at].max()) + 1
+    return _Tally(counts, None if first is None else base + first, None if last is None else base + last)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -865,11 +993,15 @@ def _block(W: np.ndarray, pk: np.ndarray, a: int, b: int) -> _Block:
 
 def _decode_stream(W: np.ndarray, key: StreamKey, pk: np.ndarray, ids: tuple[int, ...], budget: list[int],
                    step_bytes: int, anomalies: list[Anomaly], progress: Callable[[int], None] | None) -> Stream:
+    """Decode one stream: count its commands, anomalies and events, and keep where each step
+    starts (see :class:`_Resume`), not the events."""
     carry = _Carry()
     counts = np.zeros(len(Cmd), dtype=np.int64)
     notes: dict[str, list[int]] = {}   # kind -> [stream offset of the first, count]
-    begins: list[_Part] = []
-    ends: list[_Part] = []
+    resume: list[_Resume] = []
+    tallies: list[_Tally] = []
+    opened: list[tuple[int, int]] = []    # per step: the slots open when it begins and when it ends
+    truncated = None
     for a in range(0, len(pk), BLOCK_PACKETS):
         b = min(a + BLOCK_PACKETS, len(pk))
         final = b == len(pk)
@@ -881,23 +1013,45 @@ def _decode_stream(W: np.ndarray, key: StreamKey, pk: np.ndarray, ids: tuple[int
         if final and carry.entry > 0:   # the stream ends in the middle of its last command
             _note(notes, "truncated_command", block.base + last, 1)
             starts[last - entry] = False
+            truncated = block.base + last
+        los = range(0, len(starts), step_bytes)
+        entries = [_first_command(starts, lo, min(lo + step_bytes, len(starts))) for lo in los]
         counts += _drop_fillers(block.S[entry:n], starts, notes, block.base + entry)
-        for lo in range(0, len(starts), step_bytes):
-            step = _Step(block, starts[lo:lo + step_bytes], entry + lo, carry, budget, notes)
+        for lo, first in zip(los, entries):
+            hi = min(lo + step_bytes, len(starts))
+            at = block.base + entry
+            r = _Resume(at + lo, at + hi, at + first, carry.T, carry.M, carry.frame, carry.after_sync, budget[0],
+                        final and hi == len(starts))
+            step = _Step(block, starts[lo:hi], entry + lo, carry, budget, notes)
             step_counts, records = step.records()
             counts += step_counts
             base, T = step.times(records)
-            M, cont = records.M, records.cont
-            del records   # the cycles are in T now
-            b_part, e_part = _intervals(M, cont, base, T, carry, final and lo + step_bytes >= len(starts))
-            del M, cont, T
-            begins.append(b_part)
-            ends.append(e_part)
+            opens, closes = _bounds(records.M, records.cont, base, T, carry, r.final)
+            del records
+            tallies.append(_tally(opens, closes, base, T, step.starts is None))
+            resume.append(r)
+            opened.append((r.M, 0 if r.final else carry.M))
+            del opens, closes, T
         if progress is not None:
             progress((b - a) * F.PACKET_BYTES)
-    for name, (first, count) in notes.items():
-        anomalies.append(Anomaly(name, count, _stream_offset(pk, first), key))
-    return Stream(key, ids, len(pk), counts, carry.restarts, carry.first_timer, begins, ends)
+    for name, (first_at, count) in notes.items():
+        anomalies.append(Anomaly(name, count, _stream_offset(pk, first_at), key))
+    begins = np.array([t.counts for t in tallies], dtype=np.int64).reshape(-1, F.SLOTS)
+    bits = np.array(opened, dtype=np.uint8).reshape(-1, 2, 1) >> np.arange(F.SLOTS, dtype=np.uint8) & 1
+    ends = begins + bits[:, 0] - bits[:, 1]     # what opens and is open before, less what stays open
+    firsts = [t.first for t in tallies if t.first is not None]
+    lasts = [t.last for t in tallies if t.last is not None]
+    steps = _Steps(W, pk, resume, begins, ends, truncated)
+    return Stream(key, ids, len(pk), counts, carry.restarts, carry.first_timer, begins.sum(axis=0),
+                  min(firsts, default=None), max(lasts, default=None), steps)
+
+
+def _first_command(starts: np.ndarray, lo: int, hi: int) -> int:
+    """Index of the first command that starts in ``starts[lo:hi]`` (``hi``: none does). One
+    starts within the longest command's length, since none spans more."""
+    window = starts[lo:min(hi, lo + F.MAX_COMMAND_BYTES)]
+    i = int(np.argmax(window)) if len(window) else 0
+    return lo + i if len(window) and window[i] else hi
 
 
 def _note(notes: dict[str, list[int]], kind: str, offset: int, count: int) -> None:
