@@ -15,19 +15,21 @@ trace of a few mostly single-slot events, so a conservative case for throughput 
 
 Reported per size (times are the best of ``--runs``; MB is 10^6 bytes):
 
-* ``decode``: wall time of ``decode_buffer``, MB/s and ns per byte (flat when linear in size);
+* ``decode``: wall time of ``decode_buffer``, MB/s of the best and of the slowest run, and ns
+  per byte (flat when linear in size);
 * ``events``: intervals decoded;
-* ``+arrays``: wall time to then make every stream's int64 slot/begin/end arrays (the first use
-  of ``Stream.begin``/``end``/``slot``), and MB/s of decode plus that;
-* ``peak``: the most memory allocated during the decode (tracemalloc, which numpy reports to),
-  as a multiple of the buffer size, including the result;
-* ``result``: the returned events as the decode keeps them (32-bit parts, 8 bytes per event);
-* ``work``: the most memory allocated beyond the result found so far, sampled at every step of
-  the decode (an upper bound of the decoder's own working memory);
-* ``arrays``: the int64 arrays, once made (17 bytes per event).
+* ``steps``: wall time to produce every event again on demand, a step at a time
+  (``Stream.steps``, what the Chrome-trace writer does; best of two);
+* ``arrays``: wall time to make every stream's int64 slot/begin/end arrays
+  (``Stream.slot``/``begin``/``end``, 17 bytes per event; one run);
+* ``peak``: the most memory allocated during ``decode_buffer``, result included, as a multiple
+  of the buffer size (tracemalloc, which numpy reports to; the buffer itself is the caller's);
+* ``fused``: the same for ``decode_fused`` of the buffer cut into four slices by a layout;
+* ``result``: the memory the returned result holds;
+* ``steps pk``: the most memory allocated while producing every event step by step.
 
-Goals: decode >= 40 MB/s on the 2-core development machine, linear in size, working memory
-below 4x the buffer.
+Goals: decode >= 40 MB/s on the 2-core development machine, linear in size, peak memory below
+4x the buffer.
 """
 
 from __future__ import annotations
@@ -35,7 +37,6 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import threading
 import time
 import tracemalloc
 from pathlib import Path
@@ -84,58 +85,52 @@ def synthetic_buffer(size: int, streams: int, seed: int = 0) -> np.ndarray:
     return words.reshape(-1).view(np.uint8)
 
 
-class WorkingMemory:
-    """Samples tracemalloc at every step of a decode: the peak since the last sample minus the
-    result found before it."""
-
-    def __init__(self) -> None:
-        self.result = 0
-        self.peak = 0
-        self.lock = threading.Lock()
-        self.original = decode._intervals
-
-    def __enter__(self) -> WorkingMemory:
-        def sampled(*args, **kwargs):
-            parts = self.original(*args, **kwargs)
-            with self.lock:
-                self.peak = max(self.peak, tracemalloc.get_traced_memory()[1] - self.result)
-                tracemalloc.reset_peak()
-                self.result += sum(v.nbytes for part in parts for v in part.values)
-            return parts
-        decode._intervals = sampled
-        return self
-
-    def __exit__(self, *exc) -> None:
-        decode._intervals = self.original
-        self.peak = max(self.peak, tracemalloc.get_traced_memory()[1] - self.result)
+def traced(fn):
+    """``fn()``, the most memory allocated while it ran and what its result still holds."""
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    out = fn()
+    now, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return out, peak - before, now - before
 
 
-def result_bytes(r: decode.DecodeResult) -> int:
-    return sum(v.nbytes for s in r.streams.values() for part in s.begins + s.ends for v in part.values)
+def replay_all(r: decode.DecodeResult) -> int:
+    n = 0
+    for s in r.streams.values():
+        for begins, _ in s.steps():
+            n += sum(len(b) for b in begins)
+    return n
+
+
+def timed(fn, runs: int) -> list[float]:
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return times
 
 
 def measure(buf: np.ndarray, runs: int) -> dict[str, float]:
-    out = {"decode": float("inf"), "arrays": float("inf")}
-    for _ in range(runs):
-        t = time.perf_counter()
-        r = decode.decode_buffer(buf)
-        t1 = time.perf_counter()
-        for s in r.streams.values():
-            _ = s.begin, s.end, s.slot
-        t2 = time.perf_counter()
-        out["decode"], out["arrays"] = min(out["decode"], t1 - t), min(out["arrays"], t2 - t1)
-        out["events"] = r.events
-        del r
-    tracemalloc.start()
-    with WorkingMemory() as work:
-        r = decode.decode_buffer(buf)
-    out["peak"] = tracemalloc.get_traced_memory()[1]
-    out["work"] = work.peak
-    out["result"] = result_bytes(r)
+    out: dict[str, float] = {}
+    times = timed(lambda: decode.decode_buffer(buf), runs)
+    out["best"], out["worst"] = min(times), max(times)
+    r = decode.decode_buffer(buf)
+    out["events"] = r.events
+    out["steps"] = min(timed(lambda: replay_all(r), 2))
+    assert replay_all(r) == r.events
+    _, out["steps_peak"], _ = traced(lambda: replay_all(r))
+    t = time.perf_counter()
     for s in r.streams.values():
-        _ = s.begin
-    out["int64"] = sum(s.slot.nbytes + s.begin.nbytes + s.end.nbytes for s in r.streams.values())
-    tracemalloc.stop()
+        _ = s.slot, s.begin, s.end
+    out["arrays"] = time.perf_counter() - t
+    del r
+    _, out["peak"], out["result"] = traced(lambda: decode.decode_buffer(buf))
+    quarter = len(buf) // 4
+    slices = [{"device": "d", "sequence": "s", "call_path": str(i), "offset": i * quarter, "size": quarter}
+              for i in range(4)]
+    _, out["fused"], _ = traced(lambda: decode.decode_fused(buf, slices))
     return out
 
 
@@ -148,15 +143,16 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.workers:
         decode.WORKERS = args.workers
-    print(f"{'size':>7} {'decode s':>9} {'MB/s':>6} {'ns/B':>6} {'events':>11} {'+arrays s':>9} {'MB/s':>6}"
-          f" {'peak':>6} {'result':>6} {'work':>6} {'arrays':>6}   (memory: x buffer)")
+    print(f"{'size':>7} {'decode s':>9} {'MB/s':>6} {'slowest':>7} {'ns/B':>6} {'events':>11} {'steps s':>8}"
+          f" {'arrays s':>8} {'peak':>6} {'fused':>6} {'result':>6} {'steps pk':>8}   (memory: x buffer)")
     for mib in args.sizes:
         buf = synthetic_buffer(mib * MiB, args.streams)
         m = measure(buf, args.runs)
         n = buf.nbytes
-        print(f"{mib:>4}MiB {m['decode']:9.3f} {n / m['decode'] / 1e6:6.1f} {m['decode'] / n * 1e9:6.1f} "
-              f"{m['events']:>11,} {m['arrays']:9.3f} {n / (m['decode'] + m['arrays']) / 1e6:6.1f} "
-              f"{m['peak'] / n:6.2f} {m['result'] / n:6.2f} {m['work'] / n:6.2f} {m['int64'] / n:6.2f}", flush=True)
+        print(f"{mib:>4}MiB {m['best']:9.3f} {n / m['best'] / 1e6:6.1f} {n / m['worst'] / 1e6:7.1f} "
+              f"{m['best'] / n * 1e9:6.1f} {m['events']:>11,} {m['steps']:8.3f} {m['arrays']:8.3f} "
+              f"{m['peak'] / n:6.2f} {m['fused'] / n:6.2f} {m['result'] / n:6.3f} {m['steps_peak'] / n:8.2f}",
+              flush=True)
     return 0
 
 

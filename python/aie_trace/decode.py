@@ -520,11 +520,11 @@ def _refit(LT: np.ndarray, marks: np.ndarray, first: np.ndarray, last: np.ndarra
 
 
 def _field_table() -> np.ndarray:
-    """Per value of a command's first two bytes, in 32 bits: its kind (bits 0-7), its slot mask
-    (8-15), and the shifts that cut its value (cycle delta of a frame, count of a Repeat) out of
-    its first four bytes ``w`` (most significant first): ``value = (w << lsh) >> rsh`` in 32 bits,
-    ``lsh`` in bits 16-23, ``rsh`` in bits 24-31."""
-    table = np.zeros(1 << 16, dtype=np.uint32)
+    """Per value of a command's first two bytes, four bytes in one 32-bit entry: its kind, its
+    slot mask, and the shifts ``lsh`` and ``rsh`` that cut its value (cycle delta of a frame,
+    count of a Repeat) out of its first four bytes ``w`` (most significant first):
+    ``value = (w << lsh) >> rsh`` in 32 bits. Looked up as one 32-bit gather, read as bytes."""
+    table = np.zeros((1 << 16, 4), dtype=np.uint8)
     b1 = np.arange(256, dtype=np.uint32)
     for b0 in range(256):
         k = F.COMMAND_OF_BYTE[b0]
@@ -543,8 +543,9 @@ def _field_table() -> np.ndarray:
             width, low = 4, 24
         elif k == Cmd.REPEAT1:
             width, low = 10, 16
-        table[b0 << 8:(b0 + 1) << 8] = int(k) | mask << 8 | (32 - width - low) << 16 | (32 - width) << 24
-    return table
+        rows = table[b0 << 8:(b0 + 1) << 8]
+        rows[:, 0], rows[:, 1], rows[:, 2], rows[:, 3] = int(k), mask, 32 - width - low, 32 - width
+    return table.view(np.uint32).reshape(-1)
 
 
 _FIELD_TABLE = _field_table()
@@ -559,8 +560,9 @@ del _PAIRS
 def _words(D: np.ndarray, pos: np.ndarray) -> np.ndarray:
     """The four stream bytes at each offset ``pos`` (overwritten) as one 32-bit value, first byte
     most significant, read from the stream's data words ``D`` (one word past the last offset)."""
-    shift = (pos & 3).astype(np.uint32)
-    shift <<= 3
+    shift = pos.astype(np.uint32)
+    shift &= np.uint32(3)
+    shift <<= np.uint32(3)
     q = np.right_shift(pos, 2, out=pos)
     w = D[q]
     w <<= shift
@@ -638,17 +640,17 @@ class _Step:
         anomalous commands, which make none, were dropped by :func:`_drop_fillers`.)"""
         w = _words(self.block.D, self.positions())
         k = np.right_shift(w, 16, dtype=np.intp)
-        f = _FIELD_TABLE[k]
+        fields = _FIELD_TABLE[k].view(np.uint8).reshape(-1, 4)   # kind, mask, the value's two shifts
         del k
-        kind = f.astype(np.uint8)
+        kind = fields[:, 0].copy()
         counts = np.zeros(len(Cmd), dtype=np.int64)
         for i in range(0, len(kind), 1 << 15):   # in pieces: bincount makes an intp copy
             counts += np.bincount(kind[i:i + (1 << 15)], minlength=len(Cmd))
-        w <<= (f >> 16) & 31
-        w >>= f >> 24
+        w <<= fields[:, 2]
+        w >>= fields[:, 3]
         value = w
-        M = (f >> 8).astype(np.uint8)
-        del f
+        M = fields[:, 1].copy()
+        del fields
         cont = value == 0
         if counts[Cmd.START]:
             self.starts = self.start_records = np.flatnonzero(kind == Cmd.START)
