@@ -273,17 +273,35 @@ def _e0_message(name: str) -> str:
             f"use '{S.E0_OPS[name]}'")
 
 
+def _shape_fields(d: S.OpDef) -> tuple:
+    """What of ``d`` decides whether an op has its shape: operands, segments, the properties
+    that only some eras define."""
+    restricted = tuple(a for a, eras in S.PROPERTY_ERAS.get(d.name, {}).items() if d.attr(a) is None)
+    return d.segments, d.operands, restricted
+
+
+def _era_specific(name: str) -> bool:
+    """Can an op of this name tell eras apart by its shape? (Not when the schema does not know
+    it, or every era defines its shape alike.)"""
+    defs = [S.opdef(era, name) for era in S.ERAS]
+    if all(d is None for d in defs):
+        return False
+    return any(d is None for d in defs) or len({_shape_fields(d) for d in defs}) > 1
+
+
+#: the op names whose shape can be era evidence, and the E0 ops: all that era detection looks at
+_ERA_SPECIFIC = frozenset(n for n in {n for era in S.ERAS for n in S.SCHEMAS[era]} if _era_specific(n))
+_DETECTED = _ERA_SPECIFIC | frozenset(S.E0_OPS)
+_ALL_ERAS = frozenset(S.ERAS)
+
+
 def era_evidence(op: Any) -> set[str] | None:
     """The eras whose definition of ``op`` its shape fits: operand structure and types,
     ``operandSegmentSizes``, and properties that only some eras define. None when the shape fits
     every era, fits none (a malformed op is the checker's business, not evidence), or the op is
     not in the schema."""
     op = getattr(op, "operation", op)
-    if op.name not in _ERA_SPECIFIC:
-        defs = [S.opdef(era, op.name) for era in S.ERAS]
-        _ERA_SPECIFIC[op.name] = any(d is not None for d in defs) and (
-            len(set(defs)) > 1 or bool(S.PROPERTY_ERAS.get(op.name)))
-    if not _ERA_SPECIFIC[op.name]:  # unknown, or defined alike in every era: no evidence
+    if op.name not in _ERA_SPECIFIC:  # unknown, or defined alike in every era: no evidence
         return None
     # The answer depends only on these; modules repeat few shapes, so it is worked out once each.
     seg = attr_or_none(op, "operandSegmentSizes")
@@ -298,7 +316,76 @@ def era_evidence(op: Any) -> set[str] | None:
 
 
 _EVIDENCE: dict[tuple, frozenset[str] | None] = {}
-_ERA_SPECIFIC: dict[str, bool] = {}
+
+
+def _untyped_evidence(op: Any, name: str) -> frozenset[str] | None:
+    """What ``op``'s evidence can be, read from its operand count and property names alone: the
+    eras its evidence can only confirm (its shape fits all of them, or none and then gives no
+    evidence), or None when the operand types or segment sizes decide more than that."""
+    attrs = op.attributes
+    key = (name, len(op.operands), "operandSegmentSizes" in attrs, *[a in attrs for a in _RESTRICTED[name]])
+    found = _UNTYPED.get(key, _UNKNOWN)
+    if found is _UNKNOWN:
+        found = _UNTYPED[key] = _untyped_fits(name, key[1], key[2], key[3:])
+    return found
+
+
+#: per era-specific op name, the properties that only some eras define
+_RESTRICTED = {name: tuple(a for a, eras in S.PROPERTY_ERAS.get(name, {}).items() if len(eras) < len(S.ERAS))
+               for name in _ERA_SPECIFIC}
+_UNKNOWN = object()
+
+
+def _untyped_fits(name: str, n: int, segmented: bool, present: tuple[bool, ...]) -> frozenset[str] | None:
+    restricted = _RESTRICTED[name]
+    candidates = {}
+    for era in S.ERAS:
+        d = S.opdef(era, name)
+        if d is None or any(p and d.attr(a) is None for a, p in zip(restricted, present)):
+            continue
+        if d.segments and segmented:
+            return None  # the segment sizes decide
+        if not d.segments and not segmented and _unsegmented_count_problem(d, n) is None:
+            candidates[era] = d.operands
+    if len(set(candidates.values())) > 1:
+        return None  # the operand types decide between them
+    fits = frozenset(candidates)
+    return fits if fits else _ALL_ERAS
+
+
+_UNTYPED: dict[tuple, frozenset[str] | None] = {}
+
+
+class _EraScan:
+    """The eras the ops seen so far fit, narrowed op by op (see :func:`detect_era`)."""
+
+    def __init__(self) -> None:
+        self.possible, self.narrowed_by = _ALL_ERAS, None  # the last op that narrowed ``possible``
+
+    def see(self, name: str, op: Any) -> None:
+        if name not in _DETECTED:  # the cheapest test first
+            return
+        if name in S.E0_OPS:
+            raise EraError(f"'{name}' op {_e0_message(name)}", op)
+        settled = _untyped_evidence(op, name)
+        if settled is not None and self.possible <= settled:
+            return  # whatever its operand types, this op can neither narrow nor contradict
+        ev = era_evidence(op)
+        if ev is None:
+            return
+        if not self.possible & ev:
+            raise EraError(
+                f"'{name}' op has the IR era {_eras(ev)} form, but earlier ops have the "
+                f"{_eras(self.possible)} form (set by {_where(self.narrowed_by)}); one module must use one "
+                f"era's op forms", op)
+        if self.possible - ev:
+            self.narrowed_by = op
+        self.possible &= ev
+
+    def era(self, default: str) -> str:
+        if default in self.possible:
+            return default
+        return next(era for era in reversed(S.ERAS) if era in self.possible)
 
 
 def detect_era(module: Any, default: str = "E4") -> str:
@@ -306,24 +393,16 @@ def detect_era(module: Any, default: str = "E4") -> str:
     case for a module without era-distinguishing ops), else the newest one. Raises
     :class:`EraError` (carrying the op) at the first op that contradicts the ops before it, and at
     any op of the unsupported era E0."""
-    possible, narrowed_by = set(S.ERAS), None  # the last op that narrowed ``possible``
-    for op in walk(module):
-        if op.name in S.E0_OPS:
-            raise EraError(f"'{op.name}' op {_e0_message(op.name)}", op)
-        ev = era_evidence(op)
-        if ev is None:
-            continue
-        if not possible & ev:
-            raise EraError(
-                f"'{op.name}' op has the IR era {_eras(ev)} form, but earlier ops have the "
-                f"{_eras(possible)} form (set by {_where(narrowed_by)}); one module must use one "
-                f"era's op forms", op)
-        if possible - ev:
-            narrowed_by = op
-        possible &= ev
-    if default in possible:
-        return default
-    return next(era for era in reversed(S.ERAS) if era in possible)
+    return era_of_ops(((op.name, op) for op in walk(module)), default)
+
+
+def era_of_ops(ops: Iterable[tuple[str, Any]], default: str = "E4") -> str:
+    """:func:`detect_era` of a module given as its ``(name, operation)`` pairs in pre-order, for a
+    caller that reads the module's ops anyway."""
+    scan = _EraScan()
+    for name, op in ops:
+        scan.see(name, op)
+    return scan.era(default)
 
 
 def _eras(eras: Iterable[str]) -> str:
@@ -567,14 +646,8 @@ def _operand_count_problems(op: Any, d: S.OpDef) -> list[str]:
     if not d.segments:
         if seg is not None:
             return ["has attribute 'operandSegmentSizes', but the op has no AttrSizedOperandSegments"]
-        fixed = sum(o.arity == "single" for o in d.operands)
-        flexible = sum(o.arity == "optional" for o in d.operands)
-        if any(o.arity == "variadic" for o in d.operands):
-            return [f"expected {fixed} or more operands, but found {n}"] if n < fixed else []
-        if not fixed <= n <= fixed + flexible:
-            want = f"{fixed}" if not flexible else f"{fixed} to {fixed + flexible}"
-            return [f"expected {want} operands, but found {n}"]
-        return []
+        problem = _unsegmented_count_problem(d, n)
+        return [problem] if problem else []
     if seg is None:
         return ["requires attribute 'operandSegmentSizes'"]
     if not isa(ir.DenseI32ArrayAttr, seg):
@@ -597,6 +670,17 @@ def _operand_count_problems(op: Any, d: S.OpDef) -> list[str]:
             return [f"operand group starting at #{start} ('{o.name}') requires 0 or 1 element, but found {k}"]
         start += k
     return []
+
+
+def _unsegmented_count_problem(d: S.OpDef, n: int) -> str | None:
+    fixed = sum(o.arity == "single" for o in d.operands)
+    flexible = sum(o.arity == "optional" for o in d.operands)
+    if any(o.arity == "variadic" for o in d.operands):
+        return f"expected {fixed} or more operands, but found {n}" if n < fixed else None
+    if not fixed <= n <= fixed + flexible:
+        want = f"{fixed}" if not flexible else f"{fixed} to {fixed + flexible}"
+        return f"expected {want} operands, but found {n}"
+    return None
 
 
 def _operand_type_problems(op: Any, d: S.OpDef) -> list[str]:
