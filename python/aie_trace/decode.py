@@ -557,22 +557,12 @@ _LEN_PAIR = (_LEN[_PAIRS & 0xFF].astype("<u2") | _LEN[_PAIRS >> 8].astype("<u2")
 del _PAIRS
 
 
-def _words(D: np.ndarray, pos: np.ndarray) -> np.ndarray:
-    """The four stream bytes at each offset ``pos`` (overwritten) as one 32-bit value, first byte
-    most significant, read from the stream's data words ``D`` (one word past the last offset)."""
-    shift = pos.astype(np.uint32)
-    shift &= np.uint32(3)
-    shift <<= np.uint32(3)
-    q = np.right_shift(pos, 2, out=pos)
-    w = D[q]
-    w <<= shift
-    lo = D[1:][q]
-    del q, pos
-    shift ^= 31                   # 31 - shift; with the extra >> 1, 32 - shift in all
-    lo >>= 1
-    lo >>= shift
-    w |= lo
-    return w
+def _words(S: np.ndarray, pos: np.ndarray) -> np.ndarray:
+    """The four stream bytes ``S`` at each offset ``pos`` (three bytes past the last one) as one
+    32-bit value, first byte most significant: one gather from a big-endian 32-bit view of the
+    bytes that starts at every byte."""
+    at_every_byte = np.ndarray((len(S) - 3,), dtype=">u4", buffer=S, strides=(1,))
+    return at_every_byte.take(pos).astype(np.uint32)
 
 
 def _start_values(S: np.ndarray, pos: np.ndarray) -> np.ndarray:
@@ -606,14 +596,13 @@ class _Records(NamedTuple):
 
 
 class _Block(NamedTuple):
-    """The bytes of a block of a stream: data words as stored, and their bytes in stream order."""
+    """The bytes of a block of a stream, in stream order."""
 
-    D: np.ndarray
     S: np.ndarray
     base: int        # stream offset of byte 0
 
 
-_EMPTY_BLOCK = _Block(np.zeros(2, dtype=np.uint32), np.zeros(8, dtype=np.uint8), 0)
+_EMPTY_BLOCK = _Block(np.zeros(8, dtype=np.uint8), 0)
 
 
 class _Step:
@@ -638,7 +627,7 @@ class _Step:
         """Counts of the commands per kind, and the records: frames; Repeats as the frame they
         repeat; Starts and Event_Syncs with no slots (a sync's cycles pass). (Fillers and
         anomalous commands, which make none, were dropped by :func:`_drop_fillers`.)"""
-        w = _words(self.block.D, self.positions())
+        w = _words(self.block.S, self.positions())
         k = np.right_shift(w, 16, dtype=np.intp)
         fields = _FIELD_TABLE[k].view(np.uint8).reshape(-1, 4)   # kind, mask, the value's two shifts
         del k
@@ -989,8 +978,7 @@ def _block(W: np.ndarray, pk: np.ndarray, a: int, b: int) -> _Block:
     D = W[rows, 1:]
     if b >= len(pk):
         D = np.concatenate([D, np.zeros((1, F.DATA_WORDS_PER_PACKET), dtype=D.dtype)])
-    D = D.reshape(-1).astype(np.uint32, copy=False)
-    return _Block(D, D.byteswap().view(np.uint8), a * F.DATA_BYTES_PER_PACKET)
+    return _Block(D.astype(">u4").view(np.uint8).reshape(-1), a * F.DATA_BYTES_PER_PACKET)
 
 
 def _decode_stream(W: np.ndarray, key: StreamKey, pk: np.ndarray, ids: tuple[int, ...], budget: list[int],
