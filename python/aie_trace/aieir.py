@@ -363,8 +363,7 @@ class _EraScan:
         self.possible, self.narrowed_by = _ALL_ERAS, None  # the last op that narrowed ``possible``
 
     def see(self, name: str, op: Any) -> None:
-        if name not in _DETECTED:  # the cheapest test first
-            return
+        """Narrow by ``op`` (named ``name``, one of :data:`_DETECTED`)."""
         if name in S.E0_OPS:
             raise EraError(f"'{name}' op {_e0_message(name)}", op)
         settled = _untyped_evidence(op, name)
@@ -401,7 +400,8 @@ def era_of_ops(ops: Iterable[tuple[str, Any]], default: str = "E4") -> str:
     caller that reads the module's ops anyway."""
     scan = _EraScan()
     for name, op in ops:
-        scan.see(name, op)
+        if name in _DETECTED:  # the cheapest test first
+            scan.see(name, op)
     return scan.era(default)
 
 
@@ -580,6 +580,28 @@ def set_attr(op: Any, name: str, value: Any, era: str) -> None:
     if a is None:
         raise ValueError(f"{op.name} ({era}) has no property '{name}'")
     op.attributes[name] = make_attr(a.type, value)
+
+
+def rebuild(op: Any, era: str, operands: list[Any]) -> Any:
+    """``op`` with ``operands`` instead of its own, any number of them (MLIR's Python API cannot
+    change an op's operand count): a new op of the same name, properties, discardable attributes,
+    result types and location, inserted before ``op``, which the caller then erases. Only for ops
+    whose definition is one variadic operand group (``aiex.run``): the new op then conforms to the
+    schema exactly when ``op`` does, given operands of the group's type, which are checked."""
+    d = S.opdef(era, op.name)
+    if d is None or d.segments or len(d.operands) != 1 or d.operands[0].arity != "variadic":
+        raise ValueError(f"{op.name} ({era}) does not take one variadic group of operands")
+    group = d.operands[0]
+    for i, v in enumerate(operands):
+        if group.type != "any" and not _type_ok(group.type, v.type):
+            raise ValueError(f"{op.name}: operand #{i} ('{group.name}') must be "
+                             f"{_TYPE_DESCRIPTIONS[group.type]}, but got '{v.type}'")
+    attrs = {a.name: v for a in d.attrs if (v := attr_or_none(op, a.name)) is not None}
+    given = op.attributes
+    for i in range(len(given)):  # the discardable attributes
+        attrs[given[i].name] = given[i].attr
+    return ir.Operation.create(op.name, results=[r.type for r in op.results], operands=operands,
+                               attributes=attrs, loc=op.location, ip=ir.InsertionPoint(op))
 
 
 # ------------------------------------------------------------------------------------------------
