@@ -22,10 +22,11 @@ Four steps, each over the run graph:
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, Callable
 
 from . import aieir, callgraph as cg, layout as L, tracedma
 from .callgraph import Affine, BufferRef, IterSym, op_key
@@ -84,6 +85,19 @@ class Plan:
     trace_arg: int | None
 
 
+@dataclass(eq=False)
+class Patch:
+    """An address patch of an original sequence, read once: integer (``arg_idx``, and the block
+    argument it names) or ``buffer`` form, and its constant ``arg_plus`` (None if not constant)."""
+
+    op: Any
+    is_int: bool
+    arg_idx: int | None
+    block: int | None
+    plus: int | None
+    buffer: Any
+
+
 @dataclass
 class Spec:
     """What one callee must look like at one call site: a symbol and the iteration symbols its
@@ -113,7 +127,14 @@ class Fusion:
         self._plans: dict[int, Plan] = {}
         self.spec_memo: dict[tuple, Spec] = {}
         self.needs_memo: dict[int, bool] = {}
-        self.patch_memo: dict[int, list[Any]] = {}
+        self.patch_memo: dict[int, list[Patch]] = {}
+        self.origin: dict[tuple[str, str], Any] = {}  # (device, symbol) -> the original sequence
+        self.positions_memo: dict[int, dict[str, list[tuple[tuple[int, int, int], ...]]]] = {}
+        self.hosts: list[int | None] = []  # host-buffer index of each argument of the root being rebased
+        self.slice_memo: dict[int, list[L.Slice]] = {}
+        self.event_memo: dict[int, list[tuple]] = {}
+        self.slice_types: dict[int, Any] = {}  # callee -> its checked trace-argument type
+        self.attrs: dict[tuple, Any] = {}  # attributes and types built once per run
         self.copy_names: set[str] = set()
         self.sym_count = 0
         self.warned: set[int] = set()
@@ -128,6 +149,13 @@ class Fusion:
         src = aieir.attr_or_none(seq, L.SPECIALIZED_FROM)
         return self.g.by_symbol.get((self.g.device_of(seq), aieir.symref_name(src))) if src is not None else seq
 
+    def callee(self, run: cg.Run) -> Any:
+        """``orig`` of the sequence a run calls, looked up by the run's symbol."""
+        key = (run.device, run.callee_name)
+        if key not in self.origin:
+            self.origin[key] = self.orig(run.callee)
+        return self.origin[key]
+
     def originals(self) -> list[Any]:
         """Sequences that are not specialized copies, callees first (a run of a copy counts as a
         run of the sequence it was made from)."""
@@ -138,7 +166,7 @@ class Fusion:
         def visit(seq: Any) -> None:
             seen.add(op_key(seq))
             for run in self.g.runs(seq):
-                callee = self.orig(run.callee)
+                callee = self.callee(run)
                 if op_key(callee) not in seen:
                     visit(callee)
             order.append(seq)
@@ -148,17 +176,18 @@ class Fusion:
                 visit(seq)
         return order
 
-    def patches(self, seq: Any) -> list[Any]:
+    def patches(self, seq: Any) -> list[Patch]:
         """The address patches of an original sequence (its own body; runs are not followed)."""
         k = op_key(seq)
         if k not in self.patch_memo:
-            self.patch_memo[k] = aieir.walk(seq, ["aiex.npu.address_patch"])
+            self.patch_memo[k] = [self.read_patch(seq, p) for p in aieir.walk(seq, ["aiex.npu.address_patch"])]
         return self.patch_memo[k]
 
-    def is_int_patch(self, p: Any) -> bool:
-        if self.era in BUFFER_PATCH_ERAS:
-            return aieir.get_operand(p, "buffer", self.era) is None
-        return True
+    def read_patch(self, seq: Any, p: Any) -> Patch:
+        buffer = aieir.get_operand(p, "buffer", self.era) if self.era in BUFFER_PATCH_ERAS else None
+        k = aieir.get_int(p, "arg_idx", self.era) if buffer is None else None
+        block = aieir.block_index_of_host_buffer(seq, k) if k is not None else None
+        return Patch(p, buffer is None, k, block, self.plus_of(p), buffer)
 
     def plus_of(self, p: Any) -> int | None:
         return aieir.get_int(p, "arg_plus", self.era)
@@ -182,7 +211,6 @@ class Fusion:
             self.rebase_root(seq)
         if self.diag.error_count:
             return
-        self.g.forget_nodes()  # the IR changed: read the bodies afresh
         for seq in order:
             self.record(seq)
 
@@ -192,7 +220,7 @@ class Fusion:
             self.check_declared(seq)
         sites, cursor = [], own.size
         for run in self.g.runs(seq):
-            callee = self.orig(run.callee)
+            callee = self.callee(run)
             cp = self.plan_of(callee)
             if cp.claim == 0:
                 continue
@@ -235,10 +263,10 @@ class Fusion:
         """Every integer patch of a callee names a host buffer the callee declares (else inlining
         makes it name whatever the dispatched sequence has at that index)."""
         for p in self.patches(callee):
-            k = aieir.get_int(p, "arg_idx", self.era) if self.is_int_patch(p) else None
-            if k is not None and op_key(p) not in self.reported and aieir.block_index_of_host_buffer(callee, k) is None:
-                self.diag.error(p, f"this address_patch names host buffer #{k}, which {cg.seq_label(callee)} does not "
-                                f"declare: after inlining it would name host buffer #{k} of the dispatched sequence")
+            k = p.arg_idx
+            if k is not None and p.block is None and op_key(p.op) not in self.reported:
+                self.diag.error(p.op, f"this address_patch names host buffer #{k}, which {cg.seq_label(callee)} does "
+                                f"not declare: after inlining it would name host buffer #{k} of the dispatched sequence")
 
     def passes_all_but_trace(self, run: cg.Run, callee: Any, cp: Plan) -> bool:
         """A run of a traced design passes every parameter, or every one but its trace buffer
@@ -305,8 +333,7 @@ class Fusion:
             return None
         last = len(params) - 1
         host = aieir.host_buffer_index(seq, last)
-        named = host is not None and any(aieir.get_int(p, "arg_idx", self.era) == host
-                                         for p in self.patches(seq) if self.is_int_patch(p))
+        named = host is not None and any(p.arg_idx == host for p in self.patches(seq))
         for r in short:
             n = len(r.op.operands)
             if n == last and named:
@@ -374,17 +401,28 @@ class Fusion:
             body.add_argument(fused, seq.location)
         elif body.arguments[plan.trace_arg].type != fused:
             body.arguments[plan.trace_arg].set_type(fused)
+        buffer = body.arguments[plan.trace_arg]
         for site in plan.sites:
-            self.pass_slice(seq, plan, site)
+            self.pass_slice(seq, plan, site, buffer)
 
-    def pass_slice(self, seq: Any, plan: Plan, site: Site) -> None:
+    def slice_type(self, site: Site) -> Any:
+        """The callee's trace-argument type, which must be ``memref<PERxi8>``."""
+        callee = site.callee
+        k = op_key(callee)
+        if k not in self.slice_types:
+            ta = self.plan_of(callee).trace_arg
+            ttype = aieir.seq_args(callee)[ta].type
+            mt = ir.MemRefType(ttype)
+            if mt.rank != 1 or str(mt.element_type) != "i8" or aieir.memref_bytes(ttype) != site.per:
+                raise FusionError(site.run.op, f"the trace argument #{ta} of {cg.seq_label(callee)} is {ttype}; "
+                                               f"expected memref<{site.per}xi8>")
+            self.slice_types[k] = ttype
+        return self.slice_types[k]
+
+    def pass_slice(self, seq: Any, plan: Plan, site: Site, buffer: Any) -> None:
         run, callee = site.run, site.callee
         ta = self.plan_of(callee).trace_arg
-        ttype = aieir.seq_args(callee)[ta].type
-        mt = ir.MemRefType(ttype)
-        if mt.rank != 1 or str(mt.element_type) != "i8" or aieir.memref_bytes(ttype) != site.per:
-            raise FusionError(run.op, f"the trace argument #{ta} of {cg.seq_label(callee)} is {ttype}; "
-                                      f"expected memref<{site.per}xi8>")
+        ttype = self.slice_type(site)
         operands = list(run.op.operands)
         if len(operands) > ta:
             env, syms = self.loop_env(run.loops if site.trips else [], "")
@@ -392,7 +430,7 @@ class Fusion:
             for sym, trips in reversed(list(zip(syms, site.trips))):
                 expected, stride = expected + Affine(0, ((sym, stride),)), stride * trips
             got = cg.resolve_view(operands[ta], lambda v: cg.eval_int(v, env.get))
-            if got != (aieir.seq_args(seq)[plan.trace_arg], expected.simplify()):
+            if got != (buffer, expected.simplify()):
                 raise FusionError(run.op, f"already passes a buffer for the trace argument #{ta} of "
                                           f"{cg.seq_label(callee)} that is not its region (offset {site.cursor}) "
                                           f"of this sequence's trace argument #{plan.trace_arg}")
@@ -400,7 +438,7 @@ class Fusion:
         ip = ir.InsertionPoint(run.op)
         loc = run.op.location
         offset = self.site_offset(site, ip, loc)
-        view = self.slice_view(aieir.seq_args(seq)[plan.trace_arg], offset, site.per, ttype, ip, loc)
+        view = self.slice_view(buffer, offset, site.per, ttype, ip, loc)
         self.replace_run(run, operands + [view])
 
     def site_offset(self, site: Site, ip: Any, loc: Any) -> int | Any:
@@ -430,34 +468,35 @@ class Fusion:
             v = ir.Operation.create("arith.index_cast", results=[type_], operands=[v], loc=loc, ip=ip).result
         return v
 
-    @staticmethod
-    def slice_view(buffer: Any, offset: int | Any, size: int, type_: Any, ip: Any, loc: Any) -> Any:
+    def cached(self, key: tuple, make: Any) -> Any:
+        """An attribute or type built once per pass run (they are uniqued by the context anyway)."""
+        if key not in self.attrs:
+            self.attrs[key] = make()
+        return self.attrs[key]
+
+    def slice_view(self, buffer: Any, offset: int | Any, size: int, type_: Any, ip: Any, loc: Any) -> Any:
+        """``memref.subview`` of ``size`` bytes of ``buffer`` at ``offset`` (an int or an index
+        value), reinterpreted as ``type_``."""
         dynamic = not isinstance(offset, int)
-        strided = f"strided<[1], offset: {'?' if dynamic else offset}>"
+        static = cg.DYNAMIC if dynamic else offset
+        i64s = lambda *v: self.cached(("i64s", *v), lambda: ir.DenseI64ArrayAttr.get(list(v)))  # noqa: E731
+        segments = lambda *v: self.cached(("i32s", *v), lambda: ir.DenseI32ArrayAttr.get(list(v)))  # noqa: E731
+        sub_type = ir.MemRefType.get([size], self.cached(("i8",), lambda: ir.IntegerType.get_signless(8)),
+                                     ir.StridedLayoutAttr.get(static, [1]))
         sub = ir.Operation.create(
-            "memref.subview", results=[ir.MemRefType.parse(f"memref<{size}xi8, {strided}>")],
-            operands=[buffer] + ([offset] if dynamic else []),
-            attributes={"operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, int(dynamic), 0, 0]),
-                        "static_offsets": ir.DenseI64ArrayAttr.get([cg.DYNAMIC if dynamic else offset]),
-                        "static_sizes": ir.DenseI64ArrayAttr.get([size]),
-                        "static_strides": ir.DenseI64ArrayAttr.get([1])}, loc=loc, ip=ip)
+            "memref.subview", results=[sub_type], operands=[buffer, offset] if dynamic else [buffer],
+            attributes={"operandSegmentSizes": segments(1, int(dynamic), 0, 0),
+                        "static_offsets": ir.DenseI64ArrayAttr.get([static]),
+                        "static_sizes": i64s(size), "static_strides": i64s(1)}, loc=loc, ip=ip)
         cast = ir.Operation.create(
             "memref.reinterpret_cast", results=[type_], operands=[sub.result],
-            attributes={"operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, 0, 0, 0]),
-                        "static_offsets": ir.DenseI64ArrayAttr.get([0]),
-                        "static_sizes": ir.DenseI64ArrayAttr.get([size]),
-                        "static_strides": ir.DenseI64ArrayAttr.get([1])}, loc=loc, ip=ip)
+            attributes={"operandSegmentSizes": segments(1, 0, 0, 0), "static_offsets": i64s(0),
+                        "static_sizes": i64s(size), "static_strides": i64s(1)}, loc=loc, ip=ip)
         return cast.result
 
     def replace_run(self, run: cg.Run, operands: list[Any]) -> None:
         old = run.op
-        new = aieir.create("aiex.run", self.era, operands={"args": operands},
-                           attrs={"runtime_sequence_symbol": old.attributes["runtime_sequence_symbol"]},
-                           ip=ir.InsertionPoint(old), loc=old.location)
-        for i in range(len(old.attributes)):  # the discardable attributes
-            na = old.attributes[i]
-            if na.name != "runtime_sequence_symbol":
-                new.attributes[na.name] = na.attr
+        new = aieir.rebuild(old, self.era, operands)
         self.g.replace_run_op(run, new)
         old.erase()
 
@@ -467,17 +506,19 @@ class Fusion:
         k = op_key(seq)
         if k not in self.needs_memo:
             self.needs_memo[k] = bool(self.patches(seq)) or any(
-                self.needs_rebase(self.orig(r.callee)) for r in self.g.runs(seq))
+                self.needs_rebase(self.callee(r)) for r in self.g.runs(seq))
         return self.needs_memo[k]
 
     def rebase_root(self, root: Any) -> None:
         frame = cg.Frame.for_root(root)
+        self.hosts = [aieir.host_buffer_index(root, i) for i in range(len(frame.args))]
         for run in list(self.g.runs(root)):
-            callee = self.orig(run.callee)
+            callee = self.callee(run)
             if not self.needs_rebase(callee):
                 continue
-            self.enter_loops(frame, run, "")
-            spec = self.specialize(callee, frame.enter(run, callee), root, str(run.ordinal))
+            self.enter_loops(lambda: frame, run, "")
+            enter = functools.cache(lambda: frame.enter(run, callee))
+            spec = self.specialize(callee, enter, bool(frame.env), root, str(run.ordinal))
             self.bind(run, callee, spec)
 
     def loop_env(self, loops: list[Any], path: str) -> tuple[dict[Any, Affine], list[IterSym]]:
@@ -491,25 +532,28 @@ class Fusion:
             syms.append(sym)
         return env, syms
 
-    def enter_loops(self, frame: cg.Frame, run: cg.Run, path: str) -> list[IterSym]:
-        """Bind the ivs of the run's per-iteration loops (in ``frame``) to iteration symbols."""
-        if not run.loops or self.loops != LoopMode.PER_ITERATION or not self.plan_of(self.orig(run.callee)).claim:
+    def enter_loops(self, frame: Callable[[], cg.Frame], run: cg.Run, path: str) -> list[IterSym]:
+        """Bind the ivs of the run's per-iteration loops (in ``frame()``) to iteration symbols."""
+        if not run.loops or self.loops != LoopMode.PER_ITERATION or not self.plan_of(self.callee(run)).claim:
             return []
         env, syms = self.loop_env(run.loops, path)
-        frame.env.update(env)
+        frame().env.update(env)
         return syms
 
-    def specialize(self, callee: Any, frame: cg.Frame, root: Any, path: str) -> Spec:
-        rewrites = [self.rewrite(p, frame, root, callee, path) for p in self.patches(callee)]
+    def specialize(self, callee: Any, frame: Callable[[], cg.Frame], symbolic: bool, root: Any, path: str) -> Spec:
+        """What ``callee`` must look like at one call site. ``frame`` makes the call's frame when it is
+        first needed; ``symbolic`` says whether loop iterations are bound on the way here (else no
+        value of the call depends on one)."""
+        rewrites = [self.rewrite(p, frame, symbolic, root, callee, path) for p in self.patches(callee)]
         children, local = [], set()
         for run in self.g.runs(callee):
-            child = self.orig(run.callee)
+            child = self.callee(run)
             if not self.needs_rebase(child):
                 children.append(Spec(run.callee_name, []))
                 continue
-            syms = self.enter_loops(frame, run, path)
-            local.update(syms)
-            children.append(self.specialize(child, frame.enter(run, child), root, f"{path}/{run.ordinal}"))
+            local.update(self.enter_loops(frame, run, path))  # (the call's loops are bound in its frame)
+            enter = functools.cache(lambda: frame().enter(run, child))
+            children.append(self.specialize(child, enter, symbolic or bool(local), root, f"{path}/{run.ordinal}"))
         needs = sorted({s for r in rewrites if r is not None for s in cg.symbols_of(r[2])}
                        | {s for c in children for s in c.needs if s not in local}, key=lambda s: s.order)
         if all(r is None for r in rewrites) and all(
@@ -523,35 +567,37 @@ class Fusion:
             self.materialize_copy(callee, name, rewrites, children, needs)
         return self.spec_memo[key]
 
-    def rewrite(self, p: Any, frame: cg.Frame, root: Any, callee: Any, path: str) -> tuple | None:
+    def rewrite(self, p: Patch, frame: Callable[[], cg.Frame], symbolic: bool, root: Any, callee: Any,
+                path: str) -> tuple | None:
         """None (keep the patch) or ``(host buffer index, offset to add)`` for this call site."""
-        where = f"at call path '{path}' of {cg.seq_label(root)}"
-        if not self.is_int_patch(p):
-            ref = frame.buffer(aieir.get_operand(p, "buffer", self.era))
+        where = lambda: f"at call path '{path}' of {cg.seq_label(root)}"  # noqa: E731
+        if not p.is_int:
+            # Only a loop-dependent offset is ours to compute: mlir-aie's
+            # -aie-resolve-address-patch-buffers resolves the others.
+            ref = frame().buffer(p.buffer) if symbolic else None
             if ref is None or not isinstance(ref.offset, Affine):
-                return None  # mlir-aie's -aie-resolve-address-patch-buffers resolves it
-            return ("buffer", aieir.host_buffer_index(root, ref.arg), ref.offset)
-        k = aieir.get_int(p, "arg_idx", self.era)
-        b = aieir.block_index_of_host_buffer(callee, k) if k is not None else None
+                return None
+            return ("buffer", self.hosts[ref.arg], ref.offset)
+        k, b = p.arg_idx, p.block
         if b is None:
-            raise FusionError(p, f"this address_patch names host buffer #{k}, which {cg.seq_label(callee)} does not "
-                                 f"declare: after inlining {where} it would name host buffer #{k} of the dispatched "
-                                 "sequence")
-        ref = frame.args[b]
+            raise FusionError(p.op, f"this address_patch names host buffer #{k}, which {cg.seq_label(callee)} does "
+                                    f"not declare: after inlining {where()} it would name host buffer #{k} of the "
+                                    "dispatched sequence")
+        ref = frame().args[b]
         if not isinstance(ref, BufferRef):
-            raise FusionError(p, f"this address_patch names host buffer #{k} of {cg.seq_label(callee)}, which {where} "
-                                 "is not bound to a static view of a buffer of the dispatched sequence")
-        host = aieir.host_buffer_index(root, ref.arg)
+            raise FusionError(p.op, f"this address_patch names host buffer #{k} of {cg.seq_label(callee)}, which "
+                                    f"{where()} is not bound to a static view of a buffer of the dispatched sequence")
+        host = self.hosts[ref.arg]
         if host == k and ref.offset == 0:
             return None
-        self.check_plus(p, (self.plus_of(p) or 0) + ref.offset, where)
+        self.check_plus(p.op, (p.plus or 0) + ref.offset, where)
         return ("int", host, ref.offset)
 
-    def check_plus(self, p: Any, value: int | Affine, where: str) -> None:
+    def check_plus(self, p: Any, value: int | Affine, where: Callable[[], str]) -> None:
         hi = FOUR_GIB - 1 if self.era == "E4" else I32_MAX
         if isinstance(value, int) and not 0 <= value <= hi:
             kind = "i64 (and under 4 GiB)" if self.era == "E4" else f"i32 in IR era {self.era}"
-            raise FusionError(p, f"rebased arg_plus {value} {where} does not fit: arg_plus is {kind}")
+            raise FusionError(p, f"rebased arg_plus {value} {where()} does not fit: arg_plus is {kind}")
 
     def copy_name(self, callee: Any, root: Any, path: str) -> str:
         base = f"{_seq_name(callee)}.{_seq_name(root)}.{re.sub(r'[^0-9A-Za-z_]', '_', path)}"
@@ -562,12 +608,24 @@ class Fusion:
             name = f"{base}.{n}"
         return name
 
+    def positions(self, seq: Any) -> dict[str, list[tuple[tuple[int, int, int], ...]]]:
+        """Where the patches, loops and runs of an original sequence are, in walk order: the
+        (region, block, op) indices from the sequence down, so that a clone finds its own ops
+        without walking them. Read when the first copy is made (the sequence no longer changes)."""
+        k = op_key(seq)
+        if k not in self.positions_memo:
+            found: dict[str, list[tuple[tuple[int, int, int], ...]]] = {n: [] for n in _COPY_EDITS}
+            _find_ops(seq, (), found)
+            self.positions_memo[k] = found
+        return self.positions_memo[k]
+
     def materialize_copy(self, callee: Any, name: str, rewrites: list, children: list[Spec],
                          needs: list[IterSym]) -> None:
         dev = _dev_name(callee)
         existing = self.g.by_symbol.get((dev, name))
         if existing is not None:
             return  # made by an earlier run of this pass from the same inputs
+        where = self.positions(callee)
         after = self.last_copy.get(op_key(callee), callee)
         copy = callee.clone(ip=ir.InsertionPoint.after(after))
         self.last_copy[op_key(callee)] = copy
@@ -579,17 +637,17 @@ class Fusion:
         body = aieir.body(copy)
         params = {s: body.add_argument(ir.IntegerType.get_signless(32), copy.location) for s in needs}
         self.g.add_sequence(copy, dev)
-        ops: dict[str, list[Any]] = {"aiex.npu.address_patch": [], "scf.for": [], "aiex.run": []}
-        for op in aieir.walk(copy, ops):
-            ops[op.name].append(op)
-        for p, orig_p, rw in zip(ops["aiex.npu.address_patch"], self.patches(callee), rewrites):
+        runs = [_op_at(copy, pos) for pos in where["aiex.run"]]  # found before the copy changes
+        patches = [_op_at(copy, pos) if rw is not None else None for pos, rw in
+                   zip(where["aiex.npu.address_patch"], rewrites)]
+        loops = [_op_at(copy, pos) for pos in where["scf.for"]] if runs else []
+        for p, orig_p, rw in zip(patches, self.patches(callee), rewrites):
             if rw is not None:
                 self.apply_rewrite(p, orig_p, rw, params)
-        loops = ops["scf.for"]
         orig_loops = aieir.walk(callee, ["scf.for"]) if loops else []
-        for run, spec, site in zip(ops["aiex.run"], children, self.g.runs(callee)):
+        for run, spec, site in zip(runs, children, self.g.runs(callee)):
             run.attributes["runtime_sequence_symbol"] = ir.FlatSymbolRefAttr.get(spec.name)
-            n = len(aieir.seq_args(self.orig(site.callee)))
+            n = len(aieir.seq_args(self.callee(site)))
             extra = []
             for s in spec.needs:
                 if s in params:
@@ -608,15 +666,16 @@ class Fusion:
                      ip=ir.InsertionPoint(op), loc=op.location)
         op.erase()
 
-    def apply_rewrite(self, p: Any, orig_p: Any, rw: tuple, params: dict[IterSym, Any]) -> None:
+    def apply_rewrite(self, p: Any, orig_p: Patch, rw: tuple, params: dict[IterSym, Any]) -> None:
         kind, host, delta = rw
         ip, loc = ir.InsertionPoint(p), p.location
         if self.era == "E1":
             aieir.set_attr(p, "arg_idx", host, self.era)
-            aieir.set_attr(p, "arg_plus", (self.plus_of(orig_p) or 0) + delta, self.era)
+            aieir.set_attr(p, "arg_plus", (orig_p.plus or 0) + delta, self.era)
             return
-        old = aieir.get_operand(p, "arg_plus", self.era)
-        base = self.plus_of(orig_p)
+        plus_index = _operand_index(p, "arg_plus", self.era)
+        old = p.operands[plus_index]
+        base = orig_p.plus
         total = (base if base is not None else 0) + delta
         type_ = old.type
         if isinstance(total, int) and base is not None:
@@ -636,7 +695,7 @@ class Fusion:
             _erase_if_dead_constant(old)
             return
         aieir.set_attr(p, "arg_idx", host, self.era)
-        p.operands[_operand_index(p, "arg_plus", self.era)] = value
+        p.operands[plus_index] = value
         _erase_if_dead_constant(old)
 
     @staticmethod
@@ -657,14 +716,17 @@ class Fusion:
             run.callee_name = spec.name
             run.callee = self.g.by_symbol[(run.device, spec.name)]
         n = len(aieir.seq_args(callee))
-        operands = list(run.op.operands)
-        if len(operands) != n + len(spec.needs):
+        if len(run.op.operands) != n + len(spec.needs):
             i32 = ir.IntegerType.get_signless(32)
             extra = [self.iteration_index(s.loop, ir.InsertionPoint(run.op), run.op.location, i32) for s in spec.needs]
-            self.replace_run(run, operands[:n] + extra)
+            self.replace_run(run, list(run.op.operands)[:n] + extra)
 
     # -- 4. record -------------------------------------------------------------------------------
     def slices(self, seq: Any) -> list[L.Slice]:
+        """The sequence's slices before back-to-back merging (read-only: it is shared)."""
+        k = op_key(seq)
+        if k in self.slice_memo:
+            return self.slice_memo[k]
         plan = self.plan_of(seq)
         out = []
         if plan.own.size:
@@ -677,13 +739,14 @@ class Fusion:
                 base = site.cursor + i * site.per
                 out.extend(L.Slice(s.device, s.sequence, _join(step, s.call_path), base + s.offset, s.size)
                            for s in inner)
+        self.slice_memo[k] = out
         return out
 
     def record(self, seq: Any) -> None:
         plan = self.plan_of(seq)
         if plan.claim == 0:
             return
-        slices = self.back_to_back(seq, self.slices(seq))
+        slices = self.back_to_back(seq, list(self.slices(seq)))
         ta = plan.trace_arg
         fused = bool(plan.sites)
         lay = L.Layout(_dev_name(seq), _seq_name(seq), ta, aieir.host_buffer_index(seq, ta),
@@ -692,35 +755,38 @@ class Fusion:
         if L.read_layout(seq) != lay:
             L.write_layout(seq, lay, self.era)
 
-    def events(self, seq: Any, path: str, at: Any) -> Any:
-        """Trace starts and device loads in execution order (loops expanded)."""
-        if self.plan_of(seq).own.size:
-            yield ("trace", path, _dev_name(seq), at)
-        sites = {op_key(s.run.op): s for s in self.plan_of(seq).sites}
-        yield from self._block_events(self.g.body_nodes(seq), sites, path, {})
+    def events(self, seq: Any, path: str, at: Any) -> list[tuple]:
+        """Trace starts ``("trace", call path, device, op to warn at)`` and device loads
+        ``("load", device, None, None)`` in execution order (loops expanded)."""
+        own = [("trace", path, _dev_name(seq), at)] if self.plan_of(seq).own.size else []
+        return own + [(kind, (f"{path}/{p}" if path else p) if kind == "trace" else p, dev, op)
+                      for kind, p, dev, op in self.body_events(seq)]
 
-    def _block_events(self, nodes: list[Any], sites: dict[int, Site], path: str, its: dict[int, int]) -> Any:
-        for node in nodes:
-            op = node.op
-            if node.name in ("aiex.configure", "aiex.npu.load_pdi"):
-                ref = aieir.attr_or_none(op, "symbol" if op.name == "aiex.configure" else "device_ref")
-                if ref is not None:
-                    yield ("load", aieir.symref_name(ref), None, None)
-            elif node.name == "aiex.run" and op_key(op) in sites:
-                site = sites[op_key(op)]
-                step = str(site.run.ordinal) + "".join(
-                    f"[{its[op_key(lp)]}]" for lp in site.run.loops if site.trips)
-                yield from self.events(site.callee, f"{path}/{step}" if path else step, op)
-                continue
-            if node.name == "scf.for":
-                bounds = [cg.eval_int(v, lambda _: None) for v in list(op.operands)[:3]]
-                trips = len(range(*bounds)) if all(isinstance(b, int) for b in bounds) and bounds[2] > 0 else 1
-                for i in range(trips):
-                    its[op_key(op)] = i
-                    yield from self._block_events(node.blocks[0], sites, path, its)
-                continue
-            for b in node.blocks:
-                yield from self._block_events(b, sites, path, its)
+    def body_events(self, seq: Any) -> list[tuple]:
+        """The events of ``seq``'s body, call paths relative to it (read once per sequence)."""
+        k = op_key(seq)
+        if k not in self.event_memo:
+            sites = {s.run.ordinal: s for s in self.plan_of(seq).sites}
+            out: list[tuple] = []
+            for block in (r for region in seq.regions for r in region.blocks):  # `{}` has no block
+                self._block_events(_event_items(block, iter(range(len(self.g.runs(seq))))), sites, {}, out)
+            self.event_memo[k] = out
+        return self.event_memo[k]
+
+    def _block_events(self, items: list[tuple], sites: dict[int, Site], its: dict[int, int], out: list) -> None:
+        for item in items:
+            if item[0] == "load":
+                out.append(("load", item[1], None, None))
+            elif item[0] == "run":
+                site = sites.get(item[1])
+                if site is not None:
+                    step = str(site.run.ordinal) + "".join(
+                        f"[{its[op_key(lp)]}]" for lp in site.run.loops if site.trips)
+                    out.extend(self.events(site.callee, step, site.run.op))
+            else:  # a loop: ("for", key, trip count, items)
+                for i in range(item[2]):
+                    its[item[1]] = i
+                    self._block_events(item[3], sites, its, out)
 
     def back_to_back(self, seq: Any, slices: list[L.Slice]) -> list[L.Slice]:
         loaded, last, pairs = _dev_name(seq), None, []
@@ -761,6 +827,51 @@ class Fusion:
         slices[ia] = L.Slice(sa.device, sa.sequence, f"{sa.call_path}+{b}", sa.offset, sa.size + sb.size)
         del slices[ib]
         return True
+
+
+_COPY_EDITS = ("aiex.npu.address_patch", "scf.for", "aiex.run")  # the ops a specialized copy may change
+
+
+def _find_ops(op: Any, at: tuple[tuple[int, int, int], ...],
+              found: dict[str, list[tuple[tuple[int, int, int], ...]]]) -> None:
+    """Pre-order, like ``walk``: the position of every op nested in ``op`` whose name is a key of ``found``."""
+    for r, region in enumerate(op.regions):
+        for b, block in enumerate(region.blocks):
+            for i, o in enumerate(block.operations):
+                pos = at + ((r, b, i),)
+                if o.name in found:
+                    found[o.name].append(pos)
+                _find_ops(o, pos, found)
+
+
+def _op_at(op: Any, pos: tuple[tuple[int, int, int], ...]) -> Any:
+    for r, b, i in pos:
+        op = op.regions[r].blocks[b].operations[i]
+    return op.operation
+
+
+def _event_items(block: Any, ordinals: Any) -> list[tuple]:
+    """What the back-to-back check reads of a block, in order: device loads ``("load", device)``,
+    runs ``("run", ordinal)`` (``ordinals`` counts runs in walk order, as the run graph does) and
+    loops ``("for", key, trip count, items)`` (a loop whose trip count is not static: once)."""
+    items: list[tuple] = []
+    for o in block.operations:
+        name = o.name
+        if name in ("aiex.configure", "aiex.npu.load_pdi"):
+            ref = aieir.attr_or_none(o, "symbol" if name == "aiex.configure" else "device_ref")
+            if ref is not None:
+                items.append(("load", aieir.symref_name(ref)))
+        elif name == "aiex.run":
+            items.append(("run", next(ordinals)))
+        if name == "scf.for":
+            bounds = [cg.eval_int(v, lambda _: None) for v in list(o.operands)[:3]]
+            trips = len(range(*bounds)) if all(isinstance(b, int) for b in bounds) and bounds[2] > 0 else 1
+            items.append(("for", op_key(o), trips, _event_items(aieir.body(o), ordinals)))
+            continue
+        for region in o.regions:
+            for b in region.blocks:
+                items.extend(_event_items(b, ordinals))
+    return items
 
 
 def _erase_if_dead_constant(value: Any) -> None:
