@@ -129,12 +129,15 @@ class Fusion:
         self.needs_memo: dict[int, bool] = {}
         self.patch_memo: dict[int, list[Patch]] = {}
         self.origin: dict[tuple[str, str], Any] = {}  # (device, symbol) -> the original sequence
+        self.keys: dict[int, tuple[Any, int]] = {}  # id(sequence object) -> (it, its op_key)
+        self.runs_memo: dict[int, list[cg.Run]] = {}
         self.positions_memo: dict[int, dict[str, list[tuple[tuple[int, int, int], ...]]]] = {}
         self.hosts: list[int | None] = []  # host-buffer index of each argument of the root being rebased
         self.slice_memo: dict[int, list[L.Slice]] = {}
         self.event_memo: dict[int, list[tuple]] = {}
         self.slice_types: dict[int, Any] = {}  # callee -> its checked trace-argument type
         self.attrs: dict[tuple, Any] = {}  # attributes and types built once per run
+        self.views: dict[Any, Any] = {}  # static view chains (value -> (block argument, byte offset))
         self.copy_names: set[str] = set()
         self.sym_count = 0
         self.warned: set[int] = set()
@@ -148,6 +151,20 @@ class Fusion:
         """A specialized copy stands for the sequence it was made from."""
         src = aieir.attr_or_none(seq, L.SPECIALIZED_FROM)
         return self.g.by_symbol.get((self.g.device_of(seq), aieir.symref_name(src))) if src is not None else seq
+
+    def key(self, seq: Any) -> int:
+        """``op_key`` of a sequence, remembered for the op object at hand (the pass passes the same
+        few sequence objects around; the entry holds the object, so its ``id`` is not reused)."""
+        known = self.keys.get(id(seq))
+        if known is None or known[0] is not seq:
+            known = self.keys[id(seq)] = (seq, op_key(seq))
+        return known[1]
+
+    def runs(self, seq: Any) -> list[cg.Run]:
+        k = self.key(seq)
+        if k not in self.runs_memo:
+            self.runs_memo[k] = self.g.runs(seq)
+        return self.runs_memo[k]
 
     def callee(self, run: cg.Run) -> Any:
         """``orig`` of the sequence a run calls, looked up by the run's symbol."""
@@ -164,21 +181,21 @@ class Fusion:
         seen: set[int] = set()
 
         def visit(seq: Any) -> None:
-            seen.add(op_key(seq))
-            for run in self.g.runs(seq):
+            seen.add(self.key(seq))
+            for run in self.runs(seq):
                 callee = self.callee(run)
-                if op_key(callee) not in seen:
+                if self.key(callee) not in seen:
                     visit(callee)
             order.append(seq)
 
         for seq in self.g.sequences:
-            if not L.is_specialized(seq) and op_key(seq) not in seen:
+            if not L.is_specialized(seq) and self.key(seq) not in seen:
                 visit(seq)
         return order
 
     def patches(self, seq: Any) -> list[Patch]:
         """The address patches of an original sequence (its own body; runs are not followed)."""
-        k = op_key(seq)
+        k = self.key(seq)
         if k not in self.patch_memo:
             self.patch_memo[k] = [self.read_patch(seq, p) for p in aieir.walk(seq, ["aiex.npu.address_patch"])]
         return self.patch_memo[k]
@@ -193,7 +210,7 @@ class Fusion:
         return aieir.get_int(p, "arg_plus", self.era)
 
     def plan_of(self, seq: Any) -> Plan:
-        return self._plans[op_key(seq)]
+        return self._plans[self.key(seq)]
 
     def callers(self, seq: Any) -> list[cg.Run]:
         return [r for r in self.g.callers(seq) if not L.is_specialized(r.caller)]
@@ -202,7 +219,7 @@ class Fusion:
     def run(self) -> None:
         order = self.originals()
         for seq in order:
-            self._plans[op_key(seq)] = self.plan(seq)
+            self._plans[self.key(seq)] = self.plan(seq)
         if self.diag.error_count:
             return
         for seq in order:
@@ -219,7 +236,7 @@ class Fusion:
         if self.callers(seq):
             self.check_declared(seq)
         sites, cursor = [], own.size
-        for run in self.g.runs(seq):
+        for run in self.runs(seq):
             callee = self.callee(run)
             cp = self.plan_of(callee)
             if cp.claim == 0:
@@ -252,7 +269,7 @@ class Fusion:
         """A fused buffer appended to ``seq`` must not be the host buffer its own fixed-slot trace
         names (both would land at its start)."""
         fused = sum(cg.is_memref(a) for a in aieir.seq_args(seq))
-        for p, k in self.fixed_slot.get(op_key(seq), []):
+        for p, k in self.fixed_slot.get(self.key(seq), []):
             if k == fused:
                 self.diag.error(p, f"this trace patch names host buffer #{k}, which {cg.seq_label(seq)} does not "
                                 "declare (the fixed-slot trace form of early trace lowering), and the fused trace "
@@ -363,7 +380,7 @@ class Fusion:
                                     f"would name host buffer #{k} of the dispatched sequence. Re-run trace lowering "
                                     "so that it appends a trace argument")
                 else:
-                    self.fixed_slot.setdefault(op_key(seq), []).append((p, k))
+                    self.fixed_slot.setdefault(self.key(seq), []).append((p, k))
                 continue
             if arg is not None and arg != b:
                 self.diag.error(p, f"trace patches of {cg.seq_label(seq)} name two host buffers (block arguments "
@@ -408,7 +425,7 @@ class Fusion:
     def slice_type(self, site: Site) -> Any:
         """The callee's trace-argument type, which must be ``memref<PERxi8>``."""
         callee = site.callee
-        k = op_key(callee)
+        k = self.key(callee)
         if k not in self.slice_types:
             ta = self.plan_of(callee).trace_arg
             ttype = aieir.seq_args(callee)[ta].type
@@ -439,6 +456,8 @@ class Fusion:
         loc = run.op.location
         offset = self.site_offset(site, ip, loc)
         view = self.slice_view(buffer, offset, site.per, ttype, ip, loc)
+        if isinstance(offset, int):  # what the frames would read from the view chain, as built
+            self.views[view] = (buffer, offset)
         self.replace_run(run, operands + [view])
 
     def site_offset(self, site: Site, ip: Any, loc: Any) -> int | Any:
@@ -503,16 +522,17 @@ class Fusion:
     # -- 3. rebase -------------------------------------------------------------------------------
     def needs_rebase(self, seq: Any) -> bool:
         """Could a call of ``seq`` need different patch values than ``seq`` holds?"""
-        k = op_key(seq)
+        k = self.key(seq)
         if k not in self.needs_memo:
             self.needs_memo[k] = bool(self.patches(seq)) or any(
-                self.needs_rebase(self.callee(r)) for r in self.g.runs(seq))
+                self.needs_rebase(self.callee(r)) for r in self.runs(seq))
         return self.needs_memo[k]
 
     def rebase_root(self, root: Any) -> None:
         frame = cg.Frame.for_root(root)
+        frame.views = self.views
         self.hosts = [aieir.host_buffer_index(root, i) for i in range(len(frame.args))]
-        for run in list(self.g.runs(root)):
+        for run in list(self.runs(root)):
             callee = self.callee(run)
             if not self.needs_rebase(callee):
                 continue
@@ -546,7 +566,7 @@ class Fusion:
         value of the call depends on one)."""
         rewrites = [self.rewrite(p, frame, symbolic, root, callee, path) for p in self.patches(callee)]
         children, local = [], set()
-        for run in self.g.runs(callee):
+        for run in self.runs(callee):
             child = self.callee(run)
             if not self.needs_rebase(child):
                 children.append(Spec(run.callee_name, []))
@@ -557,9 +577,9 @@ class Fusion:
         needs = sorted({s for r in rewrites if r is not None for s in cg.symbols_of(r[2])}
                        | {s for c in children for s in c.needs if s not in local}, key=lambda s: s.order)
         if all(r is None for r in rewrites) and all(
-                c.name == r.callee_name and not c.needs for c, r in zip(children, self.g.runs(callee))):
+                c.name == r.callee_name and not c.needs for c, r in zip(children, self.runs(callee))):
             return Spec(_seq_name(callee), [])
-        key = (op_key(callee), tuple(rewrites), tuple((c.name, tuple(c.needs)) for c in children))
+        key = (self.key(callee), tuple(rewrites), tuple((c.name, tuple(c.needs)) for c in children))
         if key not in self.spec_memo:
             name = self.copy_name(callee, root, path)
             self.copy_names.add(name)
@@ -612,7 +632,7 @@ class Fusion:
         """Where the patches, loops and runs of an original sequence are, in walk order: the
         (region, block, op) indices from the sequence down, so that a clone finds its own ops
         without walking them. Read when the first copy is made (the sequence no longer changes)."""
-        k = op_key(seq)
+        k = self.key(seq)
         if k not in self.positions_memo:
             found: dict[str, list[tuple[tuple[int, int, int], ...]]] = {n: [] for n in _COPY_EDITS}
             _find_ops(seq, (), found)
@@ -626,9 +646,9 @@ class Fusion:
         if existing is not None:
             return  # made by an earlier run of this pass from the same inputs
         where = self.positions(callee)
-        after = self.last_copy.get(op_key(callee), callee)
+        after = self.last_copy.get(self.key(callee), callee)
         copy = callee.clone(ip=ir.InsertionPoint.after(after))
-        self.last_copy[op_key(callee)] = copy
+        self.last_copy[self.key(callee)] = copy
         copy.attributes["sym_name"] = ir.StringAttr.get(name)
         copy.attributes["sym_visibility"] = ir.StringAttr.get("private")
         # The copy keeps the callee's layout attributes: readers skip specialized copies, and
@@ -645,7 +665,7 @@ class Fusion:
             if rw is not None:
                 self.apply_rewrite(p, orig_p, rw, params)
         orig_loops = aieir.walk(callee, ["scf.for"]) if loops else []
-        for run, spec, site in zip(runs, children, self.g.runs(callee)):
+        for run, spec, site in zip(runs, children, self.runs(callee)):
             run.attributes["runtime_sequence_symbol"] = ir.FlatSymbolRefAttr.get(spec.name)
             n = len(aieir.seq_args(self.callee(site)))
             extra = []
@@ -724,7 +744,7 @@ class Fusion:
     # -- 4. record -------------------------------------------------------------------------------
     def slices(self, seq: Any) -> list[L.Slice]:
         """The sequence's slices before back-to-back merging (read-only: it is shared)."""
-        k = op_key(seq)
+        k = self.key(seq)
         if k in self.slice_memo:
             return self.slice_memo[k]
         plan = self.plan_of(seq)
@@ -764,12 +784,12 @@ class Fusion:
 
     def body_events(self, seq: Any) -> list[tuple]:
         """The events of ``seq``'s body, call paths relative to it (read once per sequence)."""
-        k = op_key(seq)
+        k = self.key(seq)
         if k not in self.event_memo:
             sites = {s.run.ordinal: s for s in self.plan_of(seq).sites}
             out: list[tuple] = []
             for block in (r for region in seq.regions for r in region.blocks):  # `{}` has no block
-                self._block_events(_event_items(block, iter(range(len(self.g.runs(seq))))), sites, {}, out)
+                self._block_events(_event_items(block, iter(range(len(self.runs(seq))))), sites, {}, out)
             self.event_memo[k] = out
         return self.event_memo[k]
 
