@@ -22,7 +22,6 @@ Four steps, each over the run graph:
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass, field
 from enum import Enum
@@ -131,6 +130,8 @@ class Fusion:
         self.origin: dict[tuple[str, str], Any] = {}  # (device, symbol) -> the original sequence
         self.keys: dict[int, tuple[Any, int]] = {}  # id(sequence object) -> (it, its op_key)
         self.runs_memo: dict[int, list[cg.Run]] = {}
+        self.names_memo: dict[int, tuple[str, str]] = {}
+        self.arity_memo: dict[int, int] = {}
         self.positions_memo: dict[int, dict[str, list[tuple[tuple[int, int, int], ...]]]] = {}
         self.hosts: list[int | None] = []  # host-buffer index of each argument of the root being rebased
         self.slice_memo: dict[int, list[L.Slice]] = {}
@@ -159,6 +160,20 @@ class Fusion:
         if known is None or known[0] is not seq:
             known = self.keys[id(seq)] = (seq, op_key(seq))
         return known[1]
+
+    def names(self, seq: Any) -> tuple[str, str]:
+        """(device, sequence) symbols of a sequence."""
+        k = self.key(seq)
+        if k not in self.names_memo:
+            self.names_memo[k] = (_dev_name(seq), _seq_name(seq))
+        return self.names_memo[k]
+
+    def arity(self, seq: Any) -> int:
+        """How many parameters an original sequence has once restructured (read while rebasing)."""
+        k = self.key(seq)
+        if k not in self.arity_memo:
+            self.arity_memo[k] = len(aieir.seq_args(seq))
+        return self.arity_memo[k]
 
     def runs(self, seq: Any) -> list[cg.Run]:
         k = self.key(seq)
@@ -537,7 +552,7 @@ class Fusion:
             if not self.needs_rebase(callee):
                 continue
             self.enter_loops(lambda: frame, run, "")
-            enter = functools.cache(lambda: frame.enter(run, callee))
+            enter = _once(lambda: frame.enter(run, callee))
             spec = self.specialize(callee, enter, bool(frame.env), root, str(run.ordinal))
             self.bind(run, callee, spec)
 
@@ -572,13 +587,13 @@ class Fusion:
                 children.append(Spec(run.callee_name, []))
                 continue
             local.update(self.enter_loops(frame, run, path))  # (the call's loops are bound in its frame)
-            enter = functools.cache(lambda: frame().enter(run, child))
+            enter = _once(lambda: frame().enter(run, child))
             children.append(self.specialize(child, enter, symbolic or bool(local), root, f"{path}/{run.ordinal}"))
         needs = sorted({s for r in rewrites if r is not None for s in cg.symbols_of(r[2])}
                        | {s for c in children for s in c.needs if s not in local}, key=lambda s: s.order)
         if all(r is None for r in rewrites) and all(
                 c.name == r.callee_name and not c.needs for c, r in zip(children, self.runs(callee))):
-            return Spec(_seq_name(callee), [])
+            return Spec(self.names(callee)[1], [])
         key = (self.key(callee), tuple(rewrites), tuple((c.name, tuple(c.needs)) for c in children))
         if key not in self.spec_memo:
             name = self.copy_name(callee, root, path)
@@ -620,8 +635,9 @@ class Fusion:
             raise FusionError(p, f"rebased arg_plus {value} {where()} does not fit: arg_plus is {kind}")
 
     def copy_name(self, callee: Any, root: Any, path: str) -> str:
-        base = f"{_seq_name(callee)}.{_seq_name(root)}.{re.sub(r'[^0-9A-Za-z_]', '_', path)}"
-        name, n, dev = base, 1, _dev_name(callee)
+        (dev, callee_name), root_name = self.names(callee), self.names(root)[1]
+        base = f"{callee_name}.{root_name}.{re.sub(r'[^0-9A-Za-z_]', '_', path)}"
+        name, n = base, 1
         while name in self.copy_names or (
                 (dev, name) in self.g.by_symbol and self.orig(self.g.by_symbol[(dev, name)]) != callee):
             n += 1
@@ -641,7 +657,7 @@ class Fusion:
 
     def materialize_copy(self, callee: Any, name: str, rewrites: list, children: list[Spec],
                          needs: list[IterSym]) -> None:
-        dev = _dev_name(callee)
+        dev, callee_name = self.names(callee)
         existing = self.g.by_symbol.get((dev, name))
         if existing is not None:
             return  # made by an earlier run of this pass from the same inputs
@@ -653,7 +669,7 @@ class Fusion:
         copy.attributes["sym_visibility"] = ir.StringAttr.get("private")
         # The copy keeps the callee's layout attributes: readers skip specialized copies, and
         # deleting a property of an unregistered op corrupts it in these bindings.
-        copy.attributes[L.SPECIALIZED_FROM] = ir.FlatSymbolRefAttr.get(_seq_name(callee))
+        copy.attributes[L.SPECIALIZED_FROM] = ir.FlatSymbolRefAttr.get(callee_name)
         body = aieir.body(copy)
         params = {s: body.add_argument(ir.IntegerType.get_signless(32), copy.location) for s in needs}
         self.g.add_sequence(copy, dev)
@@ -667,7 +683,7 @@ class Fusion:
         orig_loops = aieir.walk(callee, ["scf.for"]) if loops else []
         for run, spec, site in zip(runs, children, self.runs(callee)):
             run.attributes["runtime_sequence_symbol"] = ir.FlatSymbolRefAttr.get(spec.name)
-            n = len(aieir.seq_args(self.callee(site)))
+            n = self.arity(self.callee(site))
             extra = []
             for s in spec.needs:
                 if s in params:
@@ -735,7 +751,7 @@ class Fusion:
             run.op.attributes["runtime_sequence_symbol"] = ir.FlatSymbolRefAttr.get(spec.name)
             run.callee_name = spec.name
             run.callee = self.g.by_symbol[(run.device, spec.name)]
-        n = len(aieir.seq_args(callee))
+        n = self.arity(callee)
         if len(run.op.operands) != n + len(spec.needs):
             i32 = ir.IntegerType.get_signless(32)
             extra = [self.iteration_index(s.loop, ir.InsertionPoint(run.op), run.op.location, i32) for s in spec.needs]
@@ -750,7 +766,7 @@ class Fusion:
         plan = self.plan_of(seq)
         out = []
         if plan.own.size:
-            out.append(L.Slice(_dev_name(seq), _seq_name(seq), "", 0 if plan.sites else plan.own.offset,
+            out.append(L.Slice(*self.names(seq), "", 0 if plan.sites else plan.own.offset,
                                plan.own.size))
         for site in plan.sites:
             inner = self.slices(site.callee)
@@ -778,7 +794,7 @@ class Fusion:
     def events(self, seq: Any, path: str, at: Any) -> list[tuple]:
         """Trace starts ``("trace", call path, device, op to warn at)`` and device loads
         ``("load", device, None, None)`` in execution order (loops expanded)."""
-        own = [("trace", path, _dev_name(seq), at)] if self.plan_of(seq).own.size else []
+        own = [("trace", path, self.names(seq)[0], at)] if self.plan_of(seq).own.size else []
         return own + [(kind, (f"{path}/{p}" if path else p) if kind == "trace" else p, dev, op)
                       for kind, p, dev, op in self.body_events(seq)]
 
@@ -892,6 +908,17 @@ def _event_items(block: Any, ordinals: Any) -> list[tuple]:
             for b in region.blocks:
                 items.extend(_event_items(b, ordinals))
     return items
+
+
+def _once(make: Callable[[], Any]) -> Callable[[], Any]:
+    """A function that returns ``make()``, called the first time it is needed."""
+    made: list[Any] = []
+
+    def get() -> Any:
+        if not made:
+            made.append(make())
+        return made[0]
+    return get
 
 
 def _erase_if_dead_constant(value: Any) -> None:
