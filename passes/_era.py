@@ -16,19 +16,21 @@ class EraPass(Pass):
     era: Literal["auto", "E1", "E2", "E3", "E4"] = option(
         "auto", "IR era (auto: read from the op shapes)")
 
-    def module_era(self, module, diag) -> str:
-        """The era option, or with ``auto`` the era the module's op shapes fit; a module mixing
-        eras fails the pass at the first op that contradicts the others."""
+    def module_era(self, module, diag, graph: callgraph.RunGraph | None = None) -> str:
+        """The era option, or with ``auto`` the era the module's op shapes fit (read from the ops
+        ``graph`` read, when given); a module mixing eras fails the pass at the first op that
+        contradicts the others."""
         if self.era != "auto":
             return self.era
         try:
-            return aieir.detect_era(module)
+            return aieir.detect_era(module) if graph is None else aieir.era_of_ops(graph.ops())
         except aieir.EraError as e:
             raise diag.fail(e.op, str(e))
 
-    def run_graph(self, module, diag) -> callgraph.RunGraph:
-        """The module's run graph; unresolvable callees and cycles fail the pass, each located."""
-        graph = callgraph.RunGraph(module)
+    def run_graph(self, module, diag, graph: callgraph.RunGraph | None = None) -> callgraph.RunGraph:
+        """The module's run graph (``graph``, when already built); unresolvable callees and cycles
+        fail the pass, each located."""
+        graph = callgraph.RunGraph(module) if graph is None else graph
         for op, msg in graph.errors:
             diag.error(op, msg)
         if graph.errors:

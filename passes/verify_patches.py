@@ -56,8 +56,9 @@ class VerifyPatches(EraPass):
     summary: ClassVar[str] = "Check that every address patch lands inside its buffer and its layout slice"
 
     def run(self, module, diag) -> None:
-        era = self.module_era(module, diag)
-        graph = self.run_graph(module, diag)
+        graph = cg.RunGraph(module)  # one read of the module, for its era and for the checks
+        era = self.module_era(module, diag, graph)
+        self.run_graph(module, diag, graph)
         facts = _Facts(graph, era)
         reported: set[tuple[int, str]] = set()
         for root in graph.sequences:

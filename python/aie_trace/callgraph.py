@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import ctypes
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 from . import aieir
 from .provider import ir
@@ -82,35 +82,36 @@ class RunGraph:
         self._callers: dict[int, list[Run]] = {}
         self._run_of: dict[int, Run] = {}
         self._nodes: dict[int, list[_Node]] = {}
+        self._followed: dict[tuple[int, frozenset[str] | None], list[_Node]] = {}
         self.errors: list[tuple[Any, str]] = []
         self.device_names: set[str] = set()
-        for dev in aieir.devices(module):
-            dname = aieir.symbol_name(dev) or "main"
+        module = getattr(module, "operation", module)
+        self._module = _Node(module, module.name, [_nodes(b) for r in module.regions for b in r.blocks])
+        bodies: list[tuple[Any, list[_Node]]] = []
+        for dev in _body(self._module, "aie.device"):
+            dname = aieir.symbol_name(dev.op) or "main"
             self.device_names.add(dname)
-            for seq in aieir.sequences(dev):
-                self.sequences.append(seq)
-                self.by_symbol[(dname, aieir.symbol_name(seq) or "sequence")] = seq
-                self._device[op_key(seq)] = dname
-                self._callers[op_key(seq)] = []
-        for seq in self.sequences:
-            self._runs[op_key(seq)] = [self._resolve(seq, k, op) for k, op in enumerate(aieir.walk(seq, ["aiex.run"]))]
+            for seq in _body(dev, "aie.runtime_sequence"):
+                self.sequences.append(seq.op)
+                self.by_symbol[(dname, aieir.symbol_name(seq.op) or "sequence")] = seq.op
+                self._device[op_key(seq.op)] = dname
+                self._callers[op_key(seq.op)] = []
+                self._nodes[op_key(seq.op)] = [n for b in seq.blocks for n in b]
+                bodies.append((seq.op, self._nodes[op_key(seq.op)]))
+        for seq, nodes in bodies:
+            self._runs[op_key(seq)] = [self._resolve(seq, k, *found) for k, found in enumerate(_find_runs(
+                nodes, "aie.runtime_sequence", None, []))]
 
-    def _resolve(self, seq: Any, ordinal: int, op: Any) -> Run:
-        cfg = aieir.parent_named(op, "aiex.configure")
+    def _resolve(self, seq: Any, ordinal: int, op: Any, parent: str, cfg: Any, loops: list[Any]) -> Run:
         callee_name = aieir.symref_name(op.attributes["runtime_sequence_symbol"]) if aieir.attr_or_none(
             op, "runtime_sequence_symbol") is not None else ""
         device = aieir.symref_name(cfg.attributes["symbol"]) if cfg is not None and aieir.attr_or_none(
             cfg, "symbol") is not None else ""
-        loops, p = [], op.parent
-        while p is not None and p != seq:
-            if p.name == "scf.for":
-                loops.insert(0, p)
-            p = p.parent
         callee = self.by_symbol.get((device, callee_name))
         run = Run(op, seq, ordinal, device, callee_name, callee, loops)
-        if cfg is not None and op.parent.name != "aiex.configure":
-            hint = "; put the loop around the configure" if op.parent.name == "scf.for" else ""
-            self.errors.append((op, f"'aiex.run' is inside '{op.parent.name}', not directly inside its "
+        if cfg is not None and parent != "aiex.configure":
+            hint = "; put the loop around the configure" if parent == "scf.for" else ""
+            self.errors.append((op, f"'aiex.run' is inside '{parent}', not directly inside its "
                                     f"'aiex.configure' (mlir-aie requires the configure as its parent){hint}"))
         if callee is None:
             if cfg is None:
@@ -156,9 +157,23 @@ class RunGraph:
             self._nodes[key] = [n for b in seq.regions[0].blocks for n in _nodes(b)]  # `{}` has no block
         return self._nodes[key]
 
+    def followed_nodes(self, seq: Any, names: frozenset[str] | None) -> list["_Node"]:
+        """``seq``'s body with only the ops :func:`inline_walk` visits for ``names``: those named,
+        runs, loops, and ops whose regions hold any of them."""
+        key = (op_key(seq), names)
+        if key not in self._followed:
+            self._followed[key] = _prune(self.body_nodes(seq), names)
+        return self._followed[key]
+
     def forget_nodes(self) -> None:
         """Drop the cached bodies (after changing the IR)."""
         self._nodes.clear()
+        self._followed.clear()
+
+    def ops(self) -> Iterator[tuple[str, Any]]:
+        """Every operation of the module as the graph read it, ``(name, operation)`` in pre-order
+        (the module included), for :func:`aieir.era_of_ops`."""
+        yield from _preorder([self._module])
 
     def replace_run_op(self, run: Run, new: Any) -> None:
         """``run`` is now carried by ``new`` (the old op is about to be erased)."""
@@ -455,21 +470,58 @@ def loop_bounds(loop: Any, frame: Frame) -> range | None:
     return range(lb, ub, step)
 
 
-@dataclass(eq=False)
-class _Node:
+class _Node(NamedTuple):
     """An op of a sequence body as the walker visits it (read from the IR once per graph)."""
 
     op: Any
     name: str
-    blocks: list[list["_Node"]]
+    blocks: Sequence[list["_Node"]]  # the blocks of all its regions
 
 
 def _nodes(block: Any) -> list[_Node]:
     out = []
     for o in block.operations:
         op = o.operation
-        out.append(_Node(op, op.name, [_nodes(b) for r in op.regions for b in r.blocks]))
+        regions = op.regions
+        out.append(_Node(op, op.name, [_nodes(b) for r in regions for b in r.blocks] if len(regions) else ()))
     return out
+
+
+def _body(node: _Node, name: str) -> list[_Node]:
+    """The ops named ``name`` in the first block of ``node`` (as :func:`aieir.body` reads it)."""
+    return [n for n in node.blocks[0] if n.name == name] if node.blocks else []
+
+
+def _preorder(nodes: list[_Node]) -> Iterator[tuple[str, Any]]:
+    for n in nodes:
+        yield n.name, n.op
+        for b in n.blocks:
+            yield from _preorder(b)
+
+
+def _find_runs(nodes: list[_Node], parent: str, cfg: Any, loops: list[Any]) -> Iterator[tuple[Any, str, Any, list]]:
+    """Every ``aiex.run`` under ``nodes`` in pre-order, with its parent's name, its nearest
+    enclosing ``aiex.configure`` and its enclosing ``scf.for`` loops (outermost first)."""
+    for n in nodes:
+        if n.name == "aiex.run":
+            yield n.op, parent, cfg, loops
+        for b in n.blocks:
+            yield from _find_runs(b, n.name, n.op if n.name == "aiex.configure" else cfg,
+                                  loops + [n.op] if n.name == "scf.for" else loops)
+
+
+def _prune(nodes: list[_Node], names: frozenset[str] | None) -> list[_Node]:
+    if names is None:
+        return nodes
+    out = []
+    for n in nodes:
+        blocks = [_prune(b, names) for b in n.blocks]
+        if n.name in names or n.name in _WALKED or any(blocks):
+            out.append(_Node(n.op, n.name, blocks))
+    return out
+
+
+_WALKED = ("aiex.run", "scf.for")  # what inline_walk follows whatever it is asked for
 
 
 def inline_walk(graph: RunGraph, root: Any, names: Any = None) -> Iterator[tuple[Any, Frame]]:
@@ -479,12 +531,12 @@ def inline_walk(graph: RunGraph, root: Any, names: Any = None) -> Iterator[tuple
     Raises :class:`GraphError` for an unresolvable callee, a cycle, or an ``scf.for`` whose bounds
     are not constant (the walker expands loops). The graph caches each sequence's ops: build a new
     graph after changing the IR."""
-    wanted = set(names) if names is not None else None
-    yield from _walk_nodes(graph, graph.body_nodes(root), Frame.for_root(root), [root], wanted)
+    wanted = frozenset(names) if names is not None else None
+    yield from _walk_nodes(graph, graph.followed_nodes(root, wanted), Frame.for_root(root), [root], wanted)
 
 
 def _walk_nodes(graph: RunGraph, nodes: list[_Node], frame: Frame, stack: list[Any],
-                wanted: set[str] | None) -> Iterator[tuple[Any, Frame]]:
+                wanted: frozenset[str] | None) -> Iterator[tuple[Any, Frame]]:
     for node in nodes:
         op = node.op
         if wanted is None or node.name in wanted:
@@ -495,8 +547,8 @@ def _walk_nodes(graph: RunGraph, nodes: list[_Node], frame: Frame, stack: list[A
                 raise GraphError(op, f"cannot resolve callee @{run.callee_name} in @{run.device}")
             if run.callee in stack:
                 raise GraphError(op, f"aiex.run calls form a cycle through {seq_label(run.callee)}")
-            yield from _walk_nodes(graph, graph.body_nodes(run.callee), frame.enter(run), stack + [run.callee],
-                                   wanted)
+            yield from _walk_nodes(graph, graph.followed_nodes(run.callee, wanted), frame.enter(run),
+                                   stack + [run.callee], wanted)
         elif node.name == "scf.for":
             bounds = loop_bounds(op, frame)
             if bounds is None:
