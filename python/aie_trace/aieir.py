@@ -81,8 +81,15 @@ def symbol_name(op: Any) -> str | None:
 
 def symref_name(attr: Any) -> str:
     """``@a`` -> ``"a"`` (flat symbol references; nested refs give their leaf)."""
+    if isinstance(attr, ir.FlatSymbolRefAttr):  # printing it costs 20x more than reading it
+        name = attr.value
+        if _BARE_SYMBOL.fullmatch(name):  # (other names print quoted: read them as printed)
+            return name
     s = str(attr)
     return s.rsplit("::", 1)[-1].lstrip("@").strip('"')
+
+
+_BARE_SYMBOL = re.compile(r"[A-Za-z_][\w$.]*", re.ASCII)  # MLIR bare-id
 
 
 # ------------------------------------------------------------------------------------------------
