@@ -18,8 +18,9 @@ How the work is vectorized (numpy only):
   chunk's last one ends is walked again from every possible entry offset at once, and the chunks
   are chained by their exit offsets;
 * commands: fillers and anomalous commands are counted and unmarked per block by their first
-  byte; a command's first four bytes come from two aligned word gathers; one table lookup on its
-  first two bytes gives its kind, slot mask and where its value sits;
+  byte; a command's first four bytes are one gather from a big-endian view that starts at every
+  byte; one table lookup on its first two bytes gives its kind, slot mask and where its value
+  sits;
 * records: every other command is a record (mask, cycles since the previous record, continues
   the previous cycle or not), in steps of a block. Repeats take the frame before their run (a
   Repeat that makes nothing is a copy of the record before it in no time); pulsed Repeats are
@@ -27,9 +28,11 @@ How the work is vectorized (numpy only):
 * time: a cumulative sum in 32 bits relative to the time carried into the step (64 bits when a
   Start sets the time or the step spans 2**32 cycles);
 * intervals: a slot opens where its bit is set and not held from the previous record, and
-  closes one cycle after the last record that holds it; each slot's begins and ends are
-  compacted from the bit planes of the masks. They stay 32-bit parts per step (the
-  :class:`Stream` makes int64 arrays on first use);
+  closes one cycle after the last record that holds it. The decode counts them per slot and finds
+  the earliest begin and latest end; it does not keep them. It keeps, per step, the state the
+  step started from (:class:`_Resume`), and a :class:`Stream` makes events on demand by decoding
+  steps again -- only those that hold events of the slots asked for -- so a result takes memory
+  in proportion to the buffer's packets, not to its events;
 * streams of large buffers are decoded in parallel threads.
 
 Bad input never raises: every byte that is not part of a command or a filler is counted in an
@@ -201,8 +204,8 @@ class Stream:
         return slice(self._offsets[slot], self._offsets[slot + 1])
 
     def slot_times(self, slot: int) -> tuple[np.ndarray, np.ndarray]:
-        """The begins and ends of one slot's events, in time order (only the steps that hold
-        some are decoded again)."""
+        """The begins and ends of one slot's events, in the order the unit wrote them (time order
+        unless the timer restarted); only the steps that hold some are decoded again."""
         if self._arrays is not None:
             r = self.slot_range(slot)
             return self._arrays[1][r], self._arrays[2][r]
@@ -216,7 +219,7 @@ class Stream:
         begin, end = np.empty(total, dtype=np.int64), np.empty(total, dtype=np.int64)
         offsets = np.cumsum([0] + [int(self.counts[s]) for s in slots]).tolist()
         at_begin, at_end = dict(zip(slots, offsets)), dict(zip(slots, offsets))
-        for _, b, e in self._replay(mask):
+        for b, e in self._replay(mask):
             for out, parts, at in ((begin, b, at_begin), (end, e, at_end)):
                 for s in slots:
                     base, v = parts[s]
@@ -227,9 +230,9 @@ class Stream:
     def steps(self, slots: Iterable[int] = range(F.SLOTS)) -> Iterator[tuple[list[np.ndarray], list[np.ndarray]]]:
         """For each step of the decode in which an event of the ``slots`` begins or ends, in stream
         order: the begins and the ends found in it, per slot (int64; empty for other slots). A
-        slot's events over the steps are in time order; an interval may begin in one step and end
-        in a later one."""
-        for _, b, e in self._replay(_mask(slots)):
+        slot's events follow each other over the steps as in :meth:`slot_times`; an interval may
+        begin in one step and end in a later one."""
+        for b, e in self._replay(_mask(slots)):
             yield [_absolute(p) for p in b], [_absolute(p) for p in e]
 
     def begins_in_order(self, slots: list[int]) -> Iterator[tuple[np.ndarray, np.ndarray]]:
@@ -247,12 +250,12 @@ class Stream:
             times += base
             yield times, which % len(slots)
 
-    def _replay(self, mask: int) -> Iterator[tuple[int, list[tuple[int, np.ndarray]], list[tuple[int, np.ndarray]]]]:
-        """Decode again each step that holds events of the slots in ``mask``: its index, and per
-        slot its begins and its ends, each as (base, offsets from it)."""
+    def _replay(self, mask: int) -> Iterator[tuple[list[tuple[int, np.ndarray]], list[tuple[int, np.ndarray]]]]:
+        """Decode again each step that holds events of the slots in ``mask``: per slot, its begins
+        and its ends, each as (base, offsets from it)."""
         for i in self._steps.having(mask):
             base, T, opens, closes = self._steps.replay(int(i))
-            yield int(i), [(base, v) for v in _events(opens, T, mask)], [(base + 1, v) for v in _events(closes, T, mask)]
+            yield [(base, v) for v in _events(opens, T, mask)], [(base + 1, v) for v in _events(closes, T, mask)]
 
     @property
     def slot(self) -> np.ndarray:
