@@ -341,6 +341,8 @@ class Fusion:
     def own_trace(self, seq: Any) -> Own:
         try:
             tb = L.read_trace_buffer(seq)
+            if tb is not None:
+                _check_trace_arg(seq, tb)
             slices = L.read_slices(seq) if tb is not None else None
         except L.LayoutError as e:
             self.diag.error(seq, str(e))
@@ -908,6 +910,16 @@ def _event_items(block: Any, ordinals: Any) -> list[tuple]:
             for b in region.blocks:
                 items.extend(_event_items(b, ordinals))
     return items
+
+
+def _check_trace_arg(seq: Any, tb: L.TraceBuffer) -> None:
+    """A trace_buffer record names a memref argument of its sequence (as read_layout requires)."""
+    args = aieir.seq_args(seq)
+    where = f"@{_seq_name(seq)} trace_buffer"
+    if tb.arg_index >= len(args):
+        raise L.LayoutError(f"{where}: arg_index {tb.arg_index} but the sequence has {len(args)} argument(s)")
+    if not cg.is_memref(args[tb.arg_index]):
+        raise L.LayoutError(f"{where}: argument {tb.arg_index} is not a memref")
 
 
 def _once(make: Callable[[], Any]) -> Callable[[], Any]:
