@@ -251,6 +251,7 @@ class Fusion:
         if self.callers(seq):
             self.check_declared(seq)
         sites, cursor = [], own.size
+        params: dict[int, list[Any]] = {}  # callee -> its parameters (the IR does not change while planning)
         for run in self.runs(seq):
             callee = self.callee(run)
             cp = self.plan_of(callee)
@@ -262,7 +263,10 @@ class Fusion:
                                 "site cannot slice. Use a separate trace buffer instead")
                 continue
             trips = self.trips(run)
-            if trips is None or not self.passes_all_but_trace(run, callee, cp):
+            ck = self.key(callee)
+            if ck not in params:
+                params[ck] = aieir.seq_args(callee)
+            if trips is None or not self.passes_all_but_trace(run, callee, params[ck], cp):
                 continue
             site = Site(run, callee, cursor, cp.claim, trips)
             sites.append(site)
@@ -300,11 +304,12 @@ class Fusion:
                 self.diag.error(p.op, f"this address_patch names host buffer #{k}, which {cg.seq_label(callee)} does "
                                 f"not declare: after inlining it would name host buffer #{k} of the dispatched sequence")
 
-    def passes_all_but_trace(self, run: cg.Run, callee: Any, cp: Plan) -> bool:
+    def passes_all_but_trace(self, run: cg.Run, callee: Any, params: list[Any], cp: Plan) -> bool:
         """A run of a traced design passes every parameter, or every one but its trace buffer
         when that is the last parameter (what trace lowering appended)."""
-        params, n = aieir.seq_args(callee), len(run.op.operands)
-        if n in (len(params), len(aieir.seq_args(run.callee))) or (n == len(params) - 1 and cp.trace_arg == n):
+        n = len(run.op.operands)
+        if n == len(params) or (n == len(params) - 1 and cp.trace_arg == n) or (
+                run.callee != callee and n == len(aieir.seq_args(run.callee))):
             return True  # (a specialized copy may take iteration indices after the callee's parameters)
         if n < len(params):
             if op_key(run.op) not in self.short_reported:
@@ -515,19 +520,13 @@ class Fusion:
         value), reinterpreted as ``type_``."""
         dynamic = not isinstance(offset, int)
         static = cg.DYNAMIC if dynamic else offset
-        i64s = lambda *v: self.cached(("i64s", *v), lambda: ir.DenseI64ArrayAttr.get(list(v)))  # noqa: E731
-        segments = lambda *v: self.cached(("i32s", *v), lambda: ir.DenseI32ArrayAttr.get(list(v)))  # noqa: E731
-        sub_type = ir.MemRefType.get([size], self.cached(("i8",), lambda: ir.IntegerType.get_signless(8)),
-                                     ir.StridedLayoutAttr.get(static, [1]))
+        i8, sub_attrs, cast_attrs = self.cached(("view", size, dynamic), lambda: _view_attrs(size, dynamic))
+        sub_type = ir.MemRefType.get([size], i8, ir.StridedLayoutAttr.get(static, [1]))
         sub = ir.Operation.create(
             "memref.subview", results=[sub_type], operands=[buffer, offset] if dynamic else [buffer],
-            attributes={"operandSegmentSizes": segments(1, int(dynamic), 0, 0),
-                        "static_offsets": ir.DenseI64ArrayAttr.get([static]),
-                        "static_sizes": i64s(size), "static_strides": i64s(1)}, loc=loc, ip=ip)
-        cast = ir.Operation.create(
-            "memref.reinterpret_cast", results=[type_], operands=[sub.result],
-            attributes={"operandSegmentSizes": segments(1, 0, 0, 0), "static_offsets": i64s(0),
-                        "static_sizes": i64s(size), "static_strides": i64s(1)}, loc=loc, ip=ip)
+            attributes={**sub_attrs, "static_offsets": ir.DenseI64ArrayAttr.get([static])}, loc=loc, ip=ip)
+        cast = ir.Operation.create("memref.reinterpret_cast", results=[type_], operands=[sub.result],
+                                   attributes=cast_attrs, loc=loc, ip=ip)
         return cast.result
 
     def replace_run(self, run: cg.Run, operands: list[Any]) -> None:
@@ -591,11 +590,11 @@ class Fusion:
             local.update(self.enter_loops(frame, run, path))  # (the call's loops are bound in its frame)
             enter = _once(lambda: frame().enter(run, child))
             children.append(self.specialize(child, enter, symbolic or bool(local), root, f"{path}/{run.ordinal}"))
-        needs = sorted({s for r in rewrites if r is not None for s in cg.symbols_of(r[2])}
-                       | {s for c in children for s in c.needs if s not in local}, key=lambda s: s.order)
         if all(r is None for r in rewrites) and all(
                 c.name == r.callee_name and not c.needs for c, r in zip(children, self.runs(callee))):
             return Spec(self.names(callee)[1], [])
+        needs = sorted({s for r in rewrites if r is not None for s in cg.symbols_of(r[2])}
+                       | {s for c in children for s in c.needs if s not in local}, key=lambda s: s.order)
         key = (self.key(callee), tuple(rewrites), tuple((c.name, tuple(c.needs)) for c in children))
         if key not in self.spec_memo:
             name = self.copy_name(callee, root, path)
@@ -920,6 +919,17 @@ def _check_trace_arg(seq: Any, tb: L.TraceBuffer) -> None:
         raise L.LayoutError(f"{where}: arg_index {tb.arg_index} but the sequence has {len(args)} argument(s)")
     if not cg.is_memref(args[tb.arg_index]):
         raise L.LayoutError(f"{where}: argument {tb.arg_index} is not a memref")
+
+
+def _view_attrs(size: int, dynamic: bool) -> tuple[Any, dict[str, Any], dict[str, Any]]:
+    """``i8`` and the attributes of a slice's ``memref.subview`` (but its offset) and of its
+    ``memref.reinterpret_cast``."""
+    sizes, strides = ir.DenseI64ArrayAttr.get([size]), ir.DenseI64ArrayAttr.get([1])
+    sub = {"operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, int(dynamic), 0, 0]),
+           "static_sizes": sizes, "static_strides": strides}
+    cast = {"operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, 0, 0, 0]),
+            "static_offsets": ir.DenseI64ArrayAttr.get([0]), "static_sizes": sizes, "static_strides": strides}
+    return ir.IntegerType.get_signless(8), sub, cast
 
 
 def _once(make: Callable[[], Any]) -> Callable[[], Any]:
