@@ -12,6 +12,9 @@ from aie_trace.registry import register
 
 from ._era import EraPass
 
+_PATCH = ("aiex.npu.address_patch",)
+_UNREAD = object()
+
 #: the ops the check follows (calls and loops are followed by the walker)
 FOLLOWED = ("aiex.configure", "aiex.npu.load_pdi", "aiex.run", "aiex.npu.writebd", "aiex.npu.address_patch",
             "aiex.npu.dma_memcpy_nd", "aiex.npu.write32", "aiex.npu.push_queue")
@@ -81,7 +84,11 @@ class _Patch:
 
 
 class _Facts:
-    """What each op says regardless of the call it runs in, read once per op."""
+    """What each op says regardless of the call it runs in, read once per op.
+
+    The ops come from the run graph, which holds one Python object per op for the whole pass run,
+    so ``id(op)`` names an op here (an op's binding hash changes with its attributes, and
+    :func:`cg.op_key` costs a call into the C API)."""
 
     def __init__(self, graph: cg.RunGraph, era: str):
         self.g, self.era = graph, era
@@ -91,10 +98,11 @@ class _Facts:
         self.devices = {aieir.symbol_name(d) or "main": d for d in aieir.devices(module)} if module else {}
 
     def _memo(self, kind: str, op: Any, make: Any) -> Any:
-        key = (kind, cg.op_key(op))
-        if key not in self._cache:
-            self._cache[key] = make(op)
-        return self._cache[key]
+        key = (kind, id(op))
+        found = self._cache.get(key, _UNREAD)
+        if found is _UNREAD:
+            found = self._cache[key] = make(op)
+        return found
 
     def writebd(self, op: Any) -> tuple[tuple[int, int] | None, int]:
         return self._memo("bd", op, lambda o: (tracedma.writebd_key(o, self.era), tracedma.writebd_bytes(o, self.era) or 0))
@@ -118,20 +126,27 @@ class _Facts:
         original = self.original(seq)
         if original is seq:
             return seq, self.patch(op)
-        key = ("sources", cg.op_key(seq))
-        if key not in self._cache:  # a copy's patches correspond, in order, to its original's
-            mine = aieir.walk(seq, ["aiex.npu.address_patch"])
-            if ("patches", cg.op_key(original)) not in self._cache:
-                self._cache[("patches", cg.op_key(original))] = aieir.walk(original, ["aiex.npu.address_patch"])
-            theirs = self._cache[("patches", cg.op_key(original))]
-            self._cache[key] = {cg.op_key(p): src for p, src in zip(mine, theirs)}
-        return original, self.patch(self._cache[key][cg.op_key(op)])
+        # a copy's patches correspond, in order, to its original's
+        sources = self._memo("sources", seq, lambda s: {id(p): src for p, src in zip(
+            self.g.body_ops(s, _PATCH), self._memo("patches", original, lambda o: self.g.body_ops(o, _PATCH)))})
+        return original, self.patch(sources[id(op)])
 
     def original(self, seq: Any) -> Any:
+        return self._memo("original", seq, self._read_original)
+
+    def _read_original(self, seq: Any) -> Any:
         src = aieir.attr_or_none(seq, L.SPECIALIZED_FROM)
         if src is None:
             return seq
         return self.g.by_symbol.get((self.g.device_of(seq), aieir.symref_name(src)), seq)
+
+    def host_buffers(self, seq: Any) -> list[int]:
+        """Block index of each host buffer (memref argument) of ``seq``."""
+        return self._memo("hosts", seq, lambda s: [i for i, a in enumerate(aieir.seq_args(s)) if cg.is_memref(a)])
+
+    def check_run(self, run: cg.Run) -> list[str]:
+        """What is wrong with the operands ``run`` passes, the same wherever it runs."""
+        return self._memo("run", run.op, lambda _: _run_problems(run))
 
     def trace_channels(self, device: str) -> set[tuple[int, int]]:
         if device not in self.channels:
@@ -147,13 +162,14 @@ class _Check:
         self.label = cg.seq_label(root)
         self.args = aieir.seq_args(root)
         self.sizes = [aieir.memref_bytes(a.type) if cg.is_memref(a) else None for a in self.args]
+        self.hosts = facts.host_buffers(root)
         self.bds: dict[tuple[int, int], int] = {}
         self.pending: dict[tuple[int, int], Region] = {}
         self.regions: list[Region] = []
         self.loaded = self.g.device_of(root)
 
     def error(self, op: Any, msg: str) -> None:
-        key = (cg.op_key(op), msg)
+        key = (id(op), msg)
         if key not in self.reported:
             self.reported.add(key)
             self.diag.error(op, msg)
@@ -162,7 +178,7 @@ class _Check:
         return f"{self.label} (call path '{path}')" if path else self.label
 
     def host(self, arg: int) -> int | None:
-        return aieir.host_buffer_index(self.root, arg)
+        return self.hosts.index(arg) if arg in self.hosts else None
 
     def run(self) -> None:
         for op, frame in cg.inline_walk(self.g, self.root, FOLLOWED):
@@ -171,7 +187,8 @@ class _Check:
                 ref = aieir.attr_or_none(op, "symbol" if name == "aiex.configure" else "device_ref")
                 self.loaded = aieir.symref_name(ref) if ref is not None else self.loaded
             elif name == "aiex.run":
-                self.check_run(op)
+                for msg in self.f.check_run(self.g.run_of(op)):
+                    self.error(op, msg)
             elif name == "aiex.npu.writebd":
                 key, nbytes = self.f.writebd(op)
                 if key is not None:
@@ -185,22 +202,6 @@ class _Check:
         self.regions.extend(self.pending.values())
         self.check_overlaps()
         self.check_layout()
-
-    def check_run(self, op: Any) -> None:
-        run = self.g.run_of(op)
-        params, operands = aieir.seq_args(run.callee), list(op.operands)
-        callee = cg.seq_label(run.callee)
-        if len(operands) < len(params):
-            p = params[len(operands)]
-            short = "one argument short: " if len(operands) + 1 == len(params) else ""
-            self.error(op, f"{short}passes {len(operands)} operand(s) but {callee} takes {len(params)}; parameter "
-                           f"#{len(operands)} ({p.type}) is not passed")
-        elif len(operands) > len(params):
-            self.error(op, f"passes {len(operands)} operand(s) but {callee} takes {len(params)}")
-        else:
-            for i, (p, v) in enumerate(zip(params, operands)):
-                if p.type != v.type:
-                    self.error(op, f"operand #{i} is {v.type} but parameter #{i} of {callee} is {p.type}")
 
     def patch(self, op: Any, frame: cg.Frame) -> None:
         facts = self.f.patch(op)
@@ -226,9 +227,9 @@ class _Check:
             arg, start = ref.arg, ref.offset + plus
         else:
             k = facts.arg_idx
-            arg = aieir.block_index_of_host_buffer(self.root, k) if k is not None else None
+            arg = self.hosts[k] if k is not None and 0 <= k < len(self.hosts) else None
             if arg is None:
-                n = sum(cg.is_memref(a) for a in self.args)
+                n = len(self.hosts)
                 self.error(op, f"in {where} this patch names host buffer #{k}, but {self.label} has {n} host "
                                "buffer(s): the DMA writes nowhere")
                 return
@@ -246,7 +247,8 @@ class _Check:
             return
         original, src = self.f.source_patch(op, frame.sequence)
         k = src.arg_idx
-        b = aieir.block_index_of_host_buffer(original, k) if k is not None else None
+        hosts = self.f.host_buffers(original)
+        b = hosts[k] if k is not None and 0 <= k < len(hosts) else None
         bound = frame.args[b] if b is not None and b < len(frame.args) else None
         plus = src.plus if isinstance(src.plus, int) or src.plus is None else frame.int(src.plus)
         if not isinstance(bound, cg.BufferRef) or not isinstance(plus, int):
@@ -259,6 +261,8 @@ class _Check:
                            "inlining copies arg_idx verbatim (run aie-trace-fuse-buffers before materialization)")
 
     def queue(self, op: Any) -> None:
+        if not self.pending:
+            return  # nothing to start (most writes: not even read)
         start = self.f.queue(op)
         if start is None:
             return
@@ -288,7 +292,7 @@ class _Check:
             by_arg.setdefault(r.arg, []).append(r)
         for arg, regions in by_arg.items():
             order = {id(r): i for i, r in enumerate(regions)}
-            unique = {(r.start, r.end, _strip_iterations(r.path), cg.op_key(r.op)): r
+            unique = {(r.start, r.end, _strip_iterations(r.path), id(r.op)): r
                       for r in reversed(regions) if r.trace}
             traces = sorted(unique.values(), key=lambda r: (r.start, r.end, order[id(r)]))
             data = sorted(((r.start, r.end) for r in regions if not r.trace))
@@ -339,6 +343,21 @@ class _Check:
                                  f"buffer #{lay.host_buffer_index}")
 
 
+def _run_problems(run: cg.Run) -> list[str]:
+    """A run must pass exactly its callee's parameters."""
+    params, operands = aieir.seq_args(run.callee), list(run.op.operands)
+    callee = cg.seq_label(run.callee)
+    if len(operands) < len(params):
+        p = params[len(operands)]
+        short = "one argument short: " if len(operands) + 1 == len(params) else ""
+        return [f"{short}passes {len(operands)} operand(s) but {callee} takes {len(params)}; parameter "
+                f"#{len(operands)} ({p.type}) is not passed"]
+    if len(operands) > len(params):
+        return [f"passes {len(operands)} operand(s) but {callee} takes {len(params)}"]
+    return [f"operand #{i} is {v.type} but parameter #{i} of {callee} is {p.type}"
+            for i, (p, v) in enumerate(zip(params, operands)) if p.type != v.type]
+
+
 _ITERATION = re.compile(r"\[\d+\]")
 
 
@@ -350,7 +369,7 @@ def _one_patch_of_one_call(a: Region, b: Region) -> bool:
     """The same patch in the same call, or in iterations of one run sharing one region
     (``loops=shared``). After materialization every call has the empty path, and the (inlined)
     patch ops tell the calls apart."""
-    if cg.op_key(a.op) != cg.op_key(b.op):
+    if a.op is not b.op:
         return False
     return a.path == b.path or ((a.start, a.end) == (b.start, b.end)
                                 and _strip_iterations(a.path) == _strip_iterations(b.path))

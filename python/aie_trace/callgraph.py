@@ -173,7 +173,11 @@ class RunGraph:
     def ops(self) -> Iterator[tuple[str, Any]]:
         """Every operation of the module as the graph read it, ``(name, operation)`` in pre-order
         (the module included), for :func:`aieir.era_of_ops`."""
-        yield from _preorder([self._module])
+        return _preorder([self._module])
+
+    def body_ops(self, seq: Any, names: Any) -> list[Any]:
+        """The ops of ``seq``'s body named in ``names``, in pre-order (as :func:`aieir.walk`)."""
+        return [op for name, op in _preorder(self.body_nodes(seq)) if name in names]
 
     def replace_run_op(self, run: Run, new: Any) -> None:
         """``run`` is now carried by ``new`` (the old op is about to be erased)."""
@@ -220,8 +224,13 @@ def is_memref(value: Any) -> bool:
     return aieir.isa(ir.MemRefType, value.type)
 
 
-def _ints(attr: Any) -> list[int]:
-    return list(ir.DenseI64ArrayAttr(attr)) if attr is not None else []
+def _ints(attr: Any, kind: Any = None) -> list[int]:
+    """The values of a dense i64 (or ``kind``) array attribute; indexed, as iterating one costs
+    five times more."""
+    if attr is None:
+        return []
+    a = (kind or ir.DenseI64ArrayAttr)(attr)
+    return [a[i] for i in range(len(a))]
 
 
 def elem_bytes(t: Any) -> int | None:
@@ -249,7 +258,7 @@ def view_step(value: Any, int_of: Callable[[Any], int | None]) -> tuple[Any, int
         strides, _ = ir.MemRefType(src.type).get_strides_and_offset()
         if ebytes is None or any(s == DYNAMIC for s in strides):
             return None
-        seg = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
+        seg = _ints(op.attributes["operandSegmentSizes"], ir.DenseI32ArrayAttr)
         dyn = iter(list(op.operands)[1:1 + seg[1]])
         delta = 0
         for off, stride in zip(_ints(op.attributes["static_offsets"]), strides):
@@ -493,10 +502,15 @@ def _body(node: _Node, name: str) -> list[_Node]:
 
 
 def _preorder(nodes: list[_Node]) -> Iterator[tuple[str, Any]]:
-    for n in nodes:
-        yield n.name, n.op
-        for b in n.blocks:
-            yield from _preorder(b)
+    stack = [iter(nodes)]
+    while stack:
+        for n in stack[-1]:
+            yield n.name, n.op
+            if n.blocks:
+                stack.extend(iter(b) for b in reversed(n.blocks))
+                break
+        else:
+            stack.pop()
 
 
 def _find_runs(nodes: list[_Node], parent: str, cfg: Any, loops: list[Any]) -> Iterator[tuple[Any, str, Any, list]]:
@@ -515,6 +529,10 @@ def _prune(nodes: list[_Node], names: frozenset[str] | None) -> list[_Node]:
         return nodes
     out = []
     for n in nodes:
+        if not n.blocks:
+            if n.name in names or n.name in _WALKED:
+                out.append(n)
+            continue
         blocks = [_prune(b, names) for b in n.blocks]
         if n.name in names or n.name in _WALKED or any(blocks):
             out.append(_Node(n.op, n.name, blocks))
