@@ -14,6 +14,8 @@ from ._era import EraPass
 
 _PATCH = ("aiex.npu.address_patch",)
 _UNREAD = object()
+# the kinds of step a sequence's program takes
+_LOAD, _RUN, _FOR, _BD, _PATCH_STEP, _MEMCPY, _QUEUE = "load", "run", "for", "bd", "patch", "memcpy", "queue"
 
 #: the ops the check follows (calls and loops are followed by the walker)
 FOLLOWED = ("aiex.configure", "aiex.npu.load_pdi", "aiex.run", "aiex.npu.writebd", "aiex.npu.address_patch",
@@ -104,6 +106,38 @@ class _Facts:
             found = self._cache[key] = make(op)
         return found
 
+    def program(self, seq: Any) -> list[tuple[str, Any, Any]]:
+        """``seq``'s body as the steps the check takes, read once: ``(kind, op, what the op says
+        regardless of the call)``, in program order, loops and runs as single steps."""
+        return self._memo("program", seq, lambda s: self._steps(self.g.followed_nodes(s, FOLLOWED)))
+
+    def _steps(self, nodes: list[Any]) -> list[tuple[str, Any, Any]]:
+        steps: list[tuple[str, Any, Any]] = []
+        for node in nodes:
+            name, op = node.name, node.op
+            if name == "aiex.run":
+                steps.append((_RUN, op, self.g.run_of(op)))
+                continue
+            if name == "scf.for":
+                steps.append((_FOR, op, self._steps(node.blocks[0])))
+                continue
+            if name in ("aiex.configure", "aiex.npu.load_pdi"):
+                ref = aieir.attr_or_none(op, "symbol" if name == "aiex.configure" else "device_ref")
+                steps.append((_LOAD, op, aieir.symref_name(ref) if ref is not None else None))
+            elif name == "aiex.npu.writebd":
+                key, nbytes = self.writebd(op)
+                if key is not None:
+                    steps.append((_BD, op, (key, nbytes)))
+            elif name == "aiex.npu.address_patch":
+                steps.append((_PATCH_STEP, op, self.patch(op)))
+            elif name == "aiex.npu.dma_memcpy_nd":
+                steps.append((_MEMCPY, op, None))
+            elif name in FOLLOWED:
+                steps.append((_QUEUE, op, None))  # read only when a patched BD awaits its start
+            for b in node.blocks:
+                steps.extend(self._steps(b))
+        return steps
+
     def writebd(self, op: Any) -> tuple[tuple[int, int] | None, int]:
         return self._memo("bd", op, lambda o: (tracedma.writebd_key(o, self.era), tracedma.writebd_bytes(o, self.era) or 0))
 
@@ -151,7 +185,8 @@ class _Facts:
     def trace_channels(self, device: str) -> set[tuple[int, int]]:
         if device not in self.channels:
             dev = self.devices.get(device)
-            self.channels[device] = tracedma.trace_channels(dev) if dev is not None else set()
+            self.channels[device] = tracedma.trace_channels(
+                dev, self.g.device_ops(device, ("aie.packet_flow",))) if dev is not None else set()
         return self.channels[device]
 
 
@@ -181,30 +216,35 @@ class _Check:
         return self.hosts.index(arg) if arg in self.hosts else None
 
     def run(self) -> None:
-        for op, frame in cg.inline_walk(self.g, self.root, FOLLOWED):
-            name = op.name
-            if name in ("aiex.configure", "aiex.npu.load_pdi"):
-                ref = aieir.attr_or_none(op, "symbol" if name == "aiex.configure" else "device_ref")
-                self.loaded = aieir.symref_name(ref) if ref is not None else self.loaded
-            elif name == "aiex.run":
-                for msg in self.f.check_run(self.g.run_of(op)):
-                    self.error(op, msg)
-            elif name == "aiex.npu.writebd":
-                key, nbytes = self.f.writebd(op)
-                if key is not None:
-                    self.bds[key] = nbytes
-            elif name == "aiex.npu.address_patch":
-                self.patch(op, frame)
-            elif name == "aiex.npu.dma_memcpy_nd":
-                self.memcpy(op, frame)
-            else:
-                self.queue(op)
+        self.execute(self.f.program(self.root), cg.Frame.for_root(self.root), [self.root])
         self.regions.extend(self.pending.values())
         self.check_overlaps()
         self.check_layout()
 
-    def patch(self, op: Any, frame: cg.Frame) -> None:
-        facts = self.f.patch(op)
+    def execute(self, steps: list[tuple[str, Any, Any]], frame: cg.Frame, stack: list[Any]) -> None:
+        """Run ``steps`` in ``frame`` as verbatim inlining runs them (see :func:`cg.inline_walk`)."""
+        for kind, op, data in steps:
+            if kind is _QUEUE:
+                if self.pending:  # else nothing to start: the write is not even read
+                    self.queue(op)
+            elif kind is _BD:
+                self.bds[data[0]] = data[1]
+            elif kind is _PATCH_STEP:
+                self.patch(op, data, frame)
+            elif kind is _RUN:
+                for msg in self.f.check_run(data):
+                    self.error(op, msg)
+                inner = cg.enter_run(data, frame, stack)
+                self.execute(self.f.program(data.callee), inner, stack + [data.callee])
+            elif kind is _FOR:
+                for _ in cg.iterate(op, frame):
+                    self.execute(data, frame, stack)
+            elif kind is _LOAD:
+                self.loaded = data if data is not None else self.loaded
+            else:
+                self.memcpy(op, frame)
+
+    def patch(self, op: Any, facts: _Patch, frame: cg.Frame) -> None:
         where = self.where(frame.path)
         if facts.bd is None:
             self.error(op, f"addr {facts.addr} is not the address word of a shim BD")
@@ -261,8 +301,6 @@ class _Check:
                            "inlining copies arg_idx verbatim (run aie-trace-fuse-buffers before materialization)")
 
     def queue(self, op: Any) -> None:
-        if not self.pending:
-            return  # nothing to start (most writes: not even read)
         start = self.f.queue(op)
         if start is None:
             return

@@ -83,6 +83,7 @@ class RunGraph:
         self._run_of: dict[int, Run] = {}
         self._nodes: dict[int, list[_Node]] = {}
         self._followed: dict[tuple[int, frozenset[str] | None], list[_Node]] = {}
+        self._device_nodes: dict[str, _Node] = {}
         self.errors: list[tuple[Any, str]] = []
         self.device_names: set[str] = set()
         module = getattr(module, "operation", module)
@@ -91,6 +92,7 @@ class RunGraph:
         for dev in _body(self._module, "aie.device"):
             dname = aieir.symbol_name(dev.op) or "main"
             self.device_names.add(dname)
+            self._device_nodes[dname] = dev
             for seq in _body(dev, "aie.runtime_sequence"):
                 self.sequences.append(seq.op)
                 self.by_symbol[(dname, aieir.symbol_name(seq.op) or "sequence")] = seq.op
@@ -174,6 +176,11 @@ class RunGraph:
         """Every operation of the module as the graph read it, ``(name, operation)`` in pre-order
         (the module included), for :func:`aieir.era_of_ops`."""
         return _preorder([self._module])
+
+    def device_ops(self, device: str, names: Any) -> list[Any]:
+        """The ops named in ``names`` inside ``aie.device`` @``device``, in pre-order."""
+        dev = self._device_nodes.get(device)
+        return [op for b in dev.blocks for name, op in _preorder(b) if name in names] if dev else []
 
     def body_ops(self, seq: Any, names: Any) -> list[Any]:
         """The ops of ``seq``'s body named in ``names``, in pre-order (as :func:`aieir.walk`)."""
@@ -561,23 +568,37 @@ def _walk_nodes(graph: RunGraph, nodes: list[_Node], frame: Frame, stack: list[A
             yield op, frame
         if node.name == "aiex.run":
             run = graph.run_of(op)
-            if run.callee is None:
-                raise GraphError(op, f"cannot resolve callee @{run.callee_name} in @{run.device}")
-            if run.callee in stack:
-                raise GraphError(op, f"aiex.run calls form a cycle through {seq_label(run.callee)}")
-            yield from _walk_nodes(graph, graph.followed_nodes(run.callee, wanted), frame.enter(run),
-                                   stack + [run.callee], wanted)
+            inner = enter_run(run, frame, stack)
+            yield from _walk_nodes(graph, graph.followed_nodes(run.callee, wanted), inner, stack + [run.callee], wanted)
         elif node.name == "scf.for":
-            bounds = loop_bounds(op, frame)
-            if bounds is None:
-                raise GraphError(op, "scf.for bounds are not constant; the trace passes follow loops "
-                                     "with a static trip count only")
-            iv = aieir.body(op).arguments[0]
-            for i, v in enumerate(bounds):
-                frame.env[iv], frame.iterations[op_key(op)] = v, i
+            for _ in iterate(op, frame):
                 yield from _walk_nodes(graph, node.blocks[0], frame, stack, wanted)
-            frame.env.pop(iv, None)
-            frame.iterations.pop(op_key(op), None)
         else:
             for b in node.blocks:
                 yield from _walk_nodes(graph, b, frame, stack, wanted)
+
+
+def enter_run(run: Run, frame: Frame, stack: list[Any]) -> Frame:
+    """The frame of the call ``run`` makes from ``frame``, while the sequences in ``stack`` run.
+    Raises :class:`GraphError` for an unresolvable callee or a cycle."""
+    if run.callee is None:
+        raise GraphError(run.op, f"cannot resolve callee @{run.callee_name} in @{run.device}")
+    if run.callee in stack:
+        raise GraphError(run.op, f"aiex.run calls form a cycle through {seq_label(run.callee)}")
+    return frame.enter(run)
+
+
+def iterate(loop: Any, frame: Frame) -> Iterator[int]:
+    """Run an ``scf.for`` in ``frame``: its induction variable and iteration are bound in the
+    frame while each iteration (yielded) runs. Raises :class:`GraphError` when its bounds are not
+    constant."""
+    bounds = loop_bounds(loop, frame)
+    if bounds is None:
+        raise GraphError(loop, "scf.for bounds are not constant; the trace passes follow loops "
+                               "with a static trip count only")
+    iv, key = aieir.body(loop).arguments[0], op_key(loop)
+    for i, v in enumerate(bounds):
+        frame.env[iv], frame.iterations[key] = v, i
+        yield i
+    frame.env.pop(iv, None)
+    frame.iterations.pop(key, None)

@@ -105,10 +105,11 @@ def _tile_coords(value: Any) -> tuple[int, int] | None:
     return None if col is None or row is None else (col, row)
 
 
-def trace_channels(device: Any) -> set[tuple[int, int]]:
-    """(shim column, S2MM channel) pairs that a packet flow from a ``Trace`` port feeds."""
+def trace_channels(device: Any, flows: Iterable[Any] | None = None) -> set[tuple[int, int]]:
+    """(shim column, S2MM channel) pairs that a packet flow from a ``Trace`` port feeds (``flows``:
+    the device's ``aie.packet_flow`` ops, when the caller has them at hand)."""
     out: set[tuple[int, int]] = set()
-    for flow in aieir.walk(device, ["aie.packet_flow"]):
+    for flow in aieir.walk(device, ["aie.packet_flow"]) if flows is None else flows:
         ports = [o.operation for o in aieir.body(flow).operations]
         if not any(p.name == "aie.packet_source" and aieir.int_attr_value(aieir.attr_or_none(p, "bundle"))
                    == BUNDLE_TRACE for p in ports):
