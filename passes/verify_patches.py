@@ -5,14 +5,13 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Iterator
 
 from aie_trace import aieir, callgraph as cg, layout as L, tracedma
 from aie_trace.registry import register
 
 from ._era import EraPass
 
-_PATCH = ("aiex.npu.address_patch",)
 _UNREAD = object()
 # the kinds of step a sequence's program takes
 _LOAD, _RUN, _FOR, _BD, _PATCH_STEP, _MEMCPY, _QUEUE = "load", "run", "for", "bd", "patch", "memcpy", "queue"
@@ -152,8 +151,10 @@ class _Facts:
         plus = aieir.get_int(op, "arg_plus", era) if era == "E1" else aieir.get_operand(op, "arg_plus", era)
         if era != "E1" and aieir.constant_int(plus) is not None:
             plus = aieir.constant_int(plus)
-        return _Patch(tracedma.patch_bd(op, era), aieir.get_int(op, "addr", era), aieir.get_int(op, "arg_idx", era),
-                      plus, aieir.get_operand(op, "buffer", era) if era in ("E3", "E4") else None)
+        addr = aieir.get_int(op, "addr", era)
+        return _Patch(None if addr is None else tracedma.decode_patch_addr(addr & 0xFFFFFFFF), addr,
+                      aieir.get_int(op, "arg_idx", era), plus,
+                      aieir.get_operand(op, "buffer", era) if era in ("E3", "E4") else None)
 
     def source_patch(self, op: Any, seq: Any) -> tuple[Any, _Patch]:
         """The patch of the original callee that a patch of a specialized copy was made from."""
@@ -162,8 +163,12 @@ class _Facts:
             return seq, self.patch(op)
         # a copy's patches correspond, in order, to its original's
         sources = self._memo("sources", seq, lambda s: {id(p): src for p, src in zip(
-            self.g.body_ops(s, _PATCH), self._memo("patches", original, lambda o: self.g.body_ops(o, _PATCH)))})
+            self.patch_ops(s), self.patch_ops(original))})
         return original, self.patch(sources[id(op)])
+
+    def patch_ops(self, seq: Any) -> list[Any]:
+        """The address patches of ``seq``'s body in pre-order (its calls' not included)."""
+        return self._memo("patches", seq, lambda s: [op for kind, op, _ in _flat(self.program(s)) if kind is _PATCH_STEP])
 
     def original(self, seq: Any) -> Any:
         return self._memo("original", seq, self._read_original)
@@ -379,6 +384,14 @@ class _Check:
                 self.error(r.op, f"the trace of call '{r.path}' lands at [{r.start}, {r.end}) of host buffer "
                                  f"#{self.host(r.arg)}, but the layout puts it at [{s.offset}, {s.end}) of host "
                                  f"buffer #{lay.host_buffer_index}")
+
+
+def _flat(steps: list[tuple[str, Any, Any]]) -> Iterator[tuple[str, Any, Any]]:
+    """The steps of a program and of its loop bodies, in program order."""
+    for step in steps:
+        yield step
+        if step[0] is _FOR:
+            yield from _flat(step[2])
 
 
 def _run_problems(run: cg.Run) -> list[str]:

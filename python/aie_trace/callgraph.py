@@ -105,10 +105,10 @@ class RunGraph:
                 nodes, "aie.runtime_sequence", None, []))]
 
     def _resolve(self, seq: Any, ordinal: int, op: Any, parent: str, cfg: Any, loops: list[Any]) -> Run:
-        callee_name = aieir.symref_name(op.attributes["runtime_sequence_symbol"]) if aieir.attr_or_none(
-            op, "runtime_sequence_symbol") is not None else ""
-        device = aieir.symref_name(cfg.attributes["symbol"]) if cfg is not None and aieir.attr_or_none(
-            cfg, "symbol") is not None else ""
+        ref = aieir.attr_or_none(op, "runtime_sequence_symbol")
+        callee_name = aieir.symref_name(ref) if ref is not None else ""
+        ref = aieir.attr_or_none(cfg, "symbol") if cfg is not None else None
+        device = aieir.symref_name(ref) if ref is not None else ""
         callee = self.by_symbol.get((device, callee_name))
         run = Run(op, seq, ordinal, device, callee_name, callee, loops)
         if cfg is not None and parent != "aiex.configure":
@@ -181,10 +181,6 @@ class RunGraph:
         """The ops named in ``names`` inside ``aie.device`` @``device``, in pre-order."""
         dev = self._device_nodes.get(device)
         return [op for b in dev.blocks for name, op in _preorder(b) if name in names] if dev else []
-
-    def body_ops(self, seq: Any, names: Any) -> list[Any]:
-        """The ops of ``seq``'s body named in ``names``, in pre-order (as :func:`aieir.walk`)."""
-        return [op for name, op in _preorder(self.body_nodes(seq)) if name in names]
 
     def replace_run_op(self, run: Run, new: Any) -> None:
         """``run`` is now carried by ``new`` (the old op is about to be erased)."""
@@ -261,18 +257,23 @@ def view_step(value: Any, int_of: Callable[[Any], int | None]) -> tuple[Any, int
         return (op.operands[0], shift) if shift is not None else None
     if op.name == "memref.subview":
         src = op.operands[0]
-        ebytes = elem_bytes(src.type)
-        strides, _ = ir.MemRefType(src.type).get_strides_and_offset()
+        t = src.type
+        ebytes = elem_bytes(t)
+        strides, _ = ir.MemRefType(t).get_strides_and_offset()
         if ebytes is None or any(s == DYNAMIC for s in strides):
             return None
-        seg = _ints(op.attributes["operandSegmentSizes"], ir.DenseI32ArrayAttr)
-        dyn = iter(list(op.operands)[1:1 + seg[1]])
+        offsets = _ints(op.attributes["static_offsets"])
+        dyn = None  # the dynamic offset operands, read when an offset is dynamic
         delta = 0
-        for off, stride in zip(_ints(op.attributes["static_offsets"]), strides):
-            v = int_of(next(dyn)) if off == DYNAMIC else off
-            if v is None:
-                return None
-            delta += v * stride
+        for off, stride in zip(offsets, strides):
+            if off == DYNAMIC:
+                if dyn is None:
+                    seg = _ints(op.attributes["operandSegmentSizes"], ir.DenseI32ArrayAttr)
+                    dyn = iter(list(op.operands)[1:1 + seg[1]])
+                off = int_of(next(dyn))
+                if off is None:
+                    return None
+            delta += off * stride
         return src, delta * ebytes
     return None
 
