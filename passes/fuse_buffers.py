@@ -57,8 +57,9 @@ class FuseTraceBuffers(EraPass):
         False, "Record back-to-back runs of one device (which share its trace BD) as one slice")
 
     def run(self, module, diag) -> None:
-        era = self.module_era(module, diag)
-        graph = self.run_graph(module, diag)
+        graph = cg.RunGraph(module)  # (the era is read from the ops the graph reads)
+        era = self.module_era(module, diag, graph)
+        graph = self.run_graph(module, diag, graph)
         saved = module.clone()  # some refusals are found while rebasing, after the IR changed
         try:
             try:
