@@ -22,6 +22,7 @@ Four steps, each over the run graph:
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from enum import Enum
@@ -95,6 +96,12 @@ class Patch:
     block: int | None
     plus: int | None
     buffer: Any
+    era: str
+
+    @functools.cached_property
+    def plus_index(self) -> int:
+        """The operand position of an SSA ``arg_plus`` (a copy's patch has it at the same place)."""
+        return _operand_index(self.op, "arg_plus", self.era)
 
 
 @dataclass
@@ -219,7 +226,7 @@ class Fusion:
         buffer = aieir.get_operand(p, "buffer", self.era) if self.era in BUFFER_PATCH_ERAS else None
         k = aieir.get_int(p, "arg_idx", self.era) if buffer is None else None
         block = aieir.block_index_of_host_buffer(seq, k) if k is not None else None
-        return Patch(p, buffer is None, k, block, self.plus_of(p), buffer)
+        return Patch(p, buffer is None, k, block, self.plus_of(p), buffer, self.era)
 
     def plus_of(self, p: Any) -> int | None:
         return aieir.get_int(p, "arg_plus", self.era)
@@ -710,7 +717,7 @@ class Fusion:
             aieir.set_attr(p, "arg_idx", host, self.era)
             aieir.set_attr(p, "arg_plus", (orig_p.plus or 0) + delta, self.era)
             return
-        plus_index = _operand_index(p, "arg_plus", self.era)
+        plus_index = orig_p.plus_index
         old = p.operands[plus_index]
         base = orig_p.plus
         total = (base if base is not None else 0) + delta
