@@ -397,15 +397,14 @@ def _flat(steps: list[tuple[str, Any, Any]]) -> Iterator[tuple[str, Any, Any]]:
 def _run_problems(run: cg.Run) -> list[str]:
     """A run must pass exactly its callee's parameters."""
     params, operands = aieir.seq_args(run.callee), list(run.op.operands)
-    callee = cg.seq_label(run.callee)
     if len(operands) < len(params):
         p = params[len(operands)]
         short = "one argument short: " if len(operands) + 1 == len(params) else ""
-        return [f"{short}passes {len(operands)} operand(s) but {callee} takes {len(params)}; parameter "
-                f"#{len(operands)} ({p.type}) is not passed"]
+        return [f"{short}passes {len(operands)} operand(s) but {cg.seq_label(run.callee)} takes {len(params)}; "
+                f"parameter #{len(operands)} ({p.type}) is not passed"]
     if len(operands) > len(params):
-        return [f"passes {len(operands)} operand(s) but {callee} takes {len(params)}"]
-    return [f"operand #{i} is {v.type} but parameter #{i} of {callee} is {p.type}"
+        return [f"passes {len(operands)} operand(s) but {cg.seq_label(run.callee)} takes {len(params)}"]
+    return [f"operand #{i} is {v.type} but parameter #{i} of {cg.seq_label(run.callee)} is {p.type}"
             for i, (p, v) in enumerate(zip(params, operands)) if p.type != v.type]
 
 

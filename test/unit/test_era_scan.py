@@ -1,0 +1,67 @@
+"""Era detection read two ways, and its shortcut, agree on every module of the lit suite.
+
+verify-patches reads the module once into the run graph's op trees and detects the era from them
+(``aieir.era_of_ops(graph.ops())``); every other pass walks the module (``aieir.detect_era``).
+Both must see the same ops in the same order and give the same era or the same error. Era
+detection skips reading an op's operand types when its operand count and properties already
+confine its evidence; that shortcut must never disagree with the op's full evidence."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aie_trace import aieir, callgraph, provider
+
+LIT = Path(__file__).parent.parent / "lit"
+
+
+def modules() -> list[tuple[str, str]]:
+    out = []
+    for path in sorted(LIT.rglob("*.mlir")):
+        if "Output" in path.parts:
+            continue
+        for i, chunk in enumerate(path.read_text().split("\n// -----\n")):
+            out.append((f"{path.relative_to(LIT)}#{i}", chunk))
+    return out
+
+
+MODULES = modules()
+
+
+def parse(text: str, name: str):
+    try:
+        return provider.ir.Operation.parse(text, source_name=name)
+    except provider.ir.MLIRError:
+        return None  # a chunk that tests parse errors
+
+
+def era_or_error(read):
+    try:
+        return read()
+    except aieir.EraError as e:
+        return (str(e), e.op)
+
+
+def test_the_lit_suite_has_modules():
+    assert len(MODULES) > 50
+
+
+@pytest.mark.parametrize("name,text", MODULES, ids=[n for n, _ in MODULES])
+def test_graph_ops_are_the_walk_and_give_the_same_era(name, text):
+    with provider.make_context():
+        module = parse(text, name)
+        if module is None:
+            return
+        walked = aieir.walk(module)
+        graph = callgraph.RunGraph(module)
+        read = list(graph.ops())
+        assert [n for n, _ in read] == [op.name for op in walked]
+        assert all(a == b for (_, a), b in zip(read, walked))
+        assert era_or_error(lambda: aieir.era_of_ops(graph.ops())) == era_or_error(lambda: aieir.detect_era(module))
+        for op in walked:  # the shortcut never contradicts the full evidence
+            if op.name in aieir._ERA_SPECIFIC:
+                settled = aieir._untyped_evidence(op, op.name)
+                evidence = aieir.era_evidence(op)
+                assert settled is None or evidence is None or evidence == set(settled), op
