@@ -1,0 +1,54 @@
+"""aieir.rebuild (an op with another number of operands) and symref_name's direct read of flat
+symbol references: what fuse relies on per call site."""
+
+from __future__ import annotations
+
+import pytest
+
+from aie_trace import aieir, provider
+from aie_trace.provider import ir
+
+TEXT = """
+"aie.device"() <{device = 5 : i32, sym_name = "d"}> ({
+  "aie.runtime_sequence"() <{sym_name = "s"}> ({
+  ^bb0(%a: memref<64xi32>, %t: memref<64xi8>):
+    "aiex.configure"() <{symbol = @d}> ({
+      "aiex.run"(%a) <{runtime_sequence_symbol = @callee}> {tag = 7 : i32} : (memref<64xi32>) -> () loc("f.mlir":5:7)
+    }) : () -> ()
+    %p = arith.constant 0 : i32
+    "aiex.npu.address_patch"(%p) <{addr = 4 : ui32, arg_idx = 0 : i32}> : (i32) -> ()
+  }) : () -> ()
+  "aie.end"() : () -> ()
+}) : () -> ()"""
+
+
+@pytest.fixture
+def module():
+    with provider.make_context(), ir.Location.unknown():
+        yield ir.Module.parse(TEXT)
+
+
+def test_rebuild_keeps_all_but_the_operands(module):
+    run = aieir.walk(module.operation, ["aiex.run"])[0]
+    a, t = aieir.seq_args(aieir.walk(module.operation, ["aie.runtime_sequence"])[0])
+    new = aieir.rebuild(run, "E2", [a, t])
+    run.erase()
+    assert list(new.operands) == [a, t]
+    assert aieir.symref_name(new.attributes["runtime_sequence_symbol"]) == "callee"
+    assert aieir.int_attr_value(new.attributes["tag"]) == 7
+    assert '"f.mlir":5:7' in str(new.location)
+    assert aieir.check_op(new, "E2") == []
+    assert aieir.walk(module.operation, ["aiex.run"]) == [new]  # in the old one's place
+
+
+def test_rebuild_refuses_ops_with_fixed_operands(module):
+    patch = aieir.walk(module.operation, ["aiex.npu.address_patch"])[0]
+    with pytest.raises(ValueError, match="one variadic group"):
+        aieir.rebuild(patch, "E2", [])
+
+
+@pytest.mark.parametrize("name", ["seq0", "a.b$1", "_x", "a b", "a::b", "1abc", 'q"x', "\u00e9"])
+def test_symref_name_reads_as_printed(module, name):
+    attr = ir.FlatSymbolRefAttr.get(name)
+    printed = str(attr).rsplit("::", 1)[-1].lstrip("@").strip('"')
+    assert aieir.symref_name(attr) == printed
