@@ -149,8 +149,9 @@ class _Facts:
     def _read_patch(self, op: Any) -> _Patch:
         era = self.era
         plus = aieir.get_int(op, "arg_plus", era) if era == "E1" else aieir.get_operand(op, "arg_plus", era)
-        if era != "E1" and aieir.constant_int(plus) is not None:
-            plus = aieir.constant_int(plus)
+        if era != "E1":
+            constant = aieir.constant_int(plus)
+            plus = plus if constant is None else constant
         addr = aieir.get_int(op, "addr", era)
         return _Patch(None if addr is None else tracedma.decode_patch_addr(addr & 0xFFFFFFFF), addr,
                       aieir.get_int(op, "arg_idx", era), plus,
