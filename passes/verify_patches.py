@@ -186,7 +186,10 @@ class _Facts:
 
     def check_run(self, run: cg.Run) -> list[str]:
         """What is wrong with the operands ``run`` passes, the same wherever it runs."""
-        return self._memo("run", run.op, lambda _: _run_problems(run))
+        return self._memo("run", run.op, lambda _: _run_problems(run, self.param_types(run.callee)))
+
+    def param_types(self, seq: Any) -> list[Any]:
+        return self._memo("params", seq, lambda s: [a.type for a in aieir.seq_args(s)])
 
     def trace_channels(self, device: str) -> set[tuple[int, int]]:
         if device not in self.channels:
@@ -395,18 +398,17 @@ def _flat(steps: list[tuple[str, Any, Any]]) -> Iterator[tuple[str, Any, Any]]:
             yield from _flat(step[2])
 
 
-def _run_problems(run: cg.Run) -> list[str]:
-    """A run must pass exactly its callee's parameters."""
-    params, operands = aieir.seq_args(run.callee), list(run.op.operands)
+def _run_problems(run: cg.Run, params: list[Any]) -> list[str]:
+    """A run must pass exactly its callee's parameters (of types ``params``)."""
+    operands = list(run.op.operands)
     if len(operands) < len(params):
-        p = params[len(operands)]
         short = "one argument short: " if len(operands) + 1 == len(params) else ""
         return [f"{short}passes {len(operands)} operand(s) but {cg.seq_label(run.callee)} takes {len(params)}; "
-                f"parameter #{len(operands)} ({p.type}) is not passed"]
+                f"parameter #{len(operands)} ({params[len(operands)]}) is not passed"]
     if len(operands) > len(params):
         return [f"passes {len(operands)} operand(s) but {cg.seq_label(run.callee)} takes {len(params)}"]
-    return [f"operand #{i} is {v.type} but parameter #{i} of {cg.seq_label(run.callee)} is {p.type}"
-            for i, (p, v) in enumerate(zip(params, operands)) if p.type != v.type]
+    return [f"operand #{i} is {v.type} but parameter #{i} of {cg.seq_label(run.callee)} is {t}"
+            for i, (t, v) in enumerate(zip(params, operands)) if t != v.type]
 
 
 _ITERATION = re.compile(r"\[\d+\]")
