@@ -286,28 +286,27 @@ def read_layouts(module: Any) -> list[Layout]:
 
 
 def write_layout(seq: Any, layout: Layout, era: str) -> None:
-    """Record ``layout`` on ``seq`` in the spelling of ``era``."""
+    """Record ``layout`` on ``seq`` in the spelling of ``era``. Each record is written as text and
+    parsed once (one parse of a long array costs about what one small attribute costs to build)."""
     if era in ERAS_WITH_UPSTREAM_LAYOUT:
-        seq.attributes[TRACE_BUFFER] = ir.Attribute.parse(
-            f"#aie.trace_buffer<arg_index = {layout.arg_index}, offset = {layout.offset}, "
-            f"size = {layout.size}, dedicated = {'true' if layout.dedicated else 'false'}>")
-        seq.attributes[TRACE_SLICES] = ir.ArrayAttr.get([ir.Attribute.parse(
-            f"#aie.trace_slice<device = {_q(s.device)}, sequence = {_q(s.sequence)}, "
-            f"offset = {s.offset}, size = {s.size}>") for s in layout.slices])
+        names = (TRACE_BUFFER, TRACE_SLICES)
+        buffer = "#aie.trace_buffer<arg_index = {}, offset = {}, size = {}, dedicated = {}>"
+        entry = "#aie.trace_slice<device = {}, sequence = {}, offset = {}, size = {}>"
     else:
-        i64 = ir.IntegerType.get_signless(64)
-        seq.attributes[OUR_TRACE_BUFFER] = ir.DictAttr.get({
-            "arg_index": ir.IntegerAttr.get(i64, layout.arg_index),
-            "offset": ir.IntegerAttr.get(i64, layout.offset),
-            "size": ir.IntegerAttr.get(i64, layout.size),
-            "dedicated": ir.BoolAttr.get(layout.dedicated)})
-        seq.attributes[OUR_TRACE_SLICES] = ir.ArrayAttr.get([ir.DictAttr.get({
-            "device": ir.StringAttr.get(s.device), "sequence": ir.StringAttr.get(s.sequence),
-            "offset": ir.IntegerAttr.get(i64, s.offset), "size": ir.IntegerAttr.get(i64, s.size)})
-            for s in layout.slices])
-    seq.attributes[SLICE_PATHS] = ir.ArrayAttr.get(
-        [ir.StringAttr.get(s.call_path or "") for s in layout.slices])
+        names = (OUR_TRACE_BUFFER, OUR_TRACE_SLICES)
+        buffer = "{{arg_index = {} : i64, offset = {} : i64, size = {} : i64, dedicated = {}}}"
+        entry = "{{device = {}, sequence = {}, offset = {} : i64, size = {} : i64}}"
+    seq.attributes[names[0]] = ir.Attribute.parse(buffer.format(
+        layout.arg_index, layout.offset, layout.size, "true" if layout.dedicated else "false"))
+    seq.attributes[names[1]] = ir.Attribute.parse("[" + ", ".join(
+        entry.format(_q(s.device), _q(s.sequence), s.offset, s.size) for s in layout.slices) + "]")
+    seq.attributes[SLICE_PATHS] = ir.Attribute.parse(
+        "[" + ", ".join(_q(s.call_path or "") for s in layout.slices) + "]")
 
 
 def _q(s: str) -> str:
-    return json.dumps(s)
+    """``s`` as an MLIR string literal: its UTF-8 bytes, any but printable ASCII as ``\\XX``."""
+    if s.isascii() and s.isprintable() and '"' not in s and "\\" not in s:
+        return f'"{s}"'
+    return '"' + "".join(chr(b) if 32 <= b < 127 and b not in (34, 92) else f"\\{b:02X}"
+                         for b in s.encode()) + '"'
