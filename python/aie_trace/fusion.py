@@ -143,6 +143,7 @@ class Fusion:
         self.hosts: list[int | None] = []  # host-buffer index of each argument of the root being rebased
         self.slice_memo: dict[int, list[L.Slice]] = {}
         self.event_memo: dict[int, list[tuple]] = {}
+        self.items_memo: dict[int, list[tuple]] = {}  # traced sequence -> what its events are read from
         self.slice_types: dict[int, Any] = {}  # callee -> its checked trace-argument type
         self.attrs: dict[tuple, Any] = {}  # attributes and types built once per run
         self.views: dict[Any, Any] = {}  # static view chains (value -> (block argument, byte offset))
@@ -289,6 +290,8 @@ class Fusion:
         elif sites and cursor - 1 > I32_MAX and self.era != "E4":
             self.diag.error(seq, f"the fused trace buffer would be {cursor} bytes, but arg_plus is i32 in IR era "
                             f"{self.era}: offsets above {I32_MAX} do not fit (E4 widens arg_plus to i64)")
+        if cursor:  # read while the graph's op tree is the IR's
+            self.items_memo[self.key(seq)] = _event_items(self.g.body_nodes(seq), iter(range(len(self.runs(seq)))))
         return Plan(own, cursor, sites, own.arg)
 
     def check_fixed_slot(self, seq: Any) -> None:
@@ -812,8 +815,7 @@ class Fusion:
         if k not in self.event_memo:
             sites = {s.run.ordinal: s for s in self.plan_of(seq).sites}
             out: list[tuple] = []
-            for block in (r for region in seq.regions for r in region.blocks):  # `{}` has no block
-                self._block_events(_event_items(block, iter(range(len(self.runs(seq))))), sites, {}, out)
+            self._block_events(self.items_memo[k], sites, {}, out)
             self.event_memo[k] = out
         return self.event_memo[k]
 
@@ -894,27 +896,27 @@ def _op_at(op: Any, pos: tuple[tuple[int, int, int], ...]) -> Any:
     return op.operation
 
 
-def _event_items(block: Any, ordinals: Any) -> list[tuple]:
-    """What the back-to-back check reads of a block, in order: device loads ``("load", device)``,
-    runs ``("run", ordinal)`` (``ordinals`` counts runs in walk order, as the run graph does) and
-    loops ``("for", key, trip count, items)`` (a loop whose trip count is not static: once)."""
+def _event_items(nodes: list[Any], ordinals: Any) -> list[tuple]:
+    """What the back-to-back check reads of a body (the run graph's op tree), in order: device
+    loads ``("load", device)``, runs ``("run", ordinal)`` (``ordinals`` counts runs in walk order,
+    as the run graph does) and loops ``("for", key, trip count, items)`` (a loop whose trip count
+    is not static: once)."""
     items: list[tuple] = []
-    for o in block.operations:
-        name = o.name
+    for n in nodes:
+        name = n.name
         if name in ("aiex.configure", "aiex.npu.load_pdi"):
-            ref = aieir.attr_or_none(o, "symbol" if name == "aiex.configure" else "device_ref")
+            ref = aieir.attr_or_none(n.op, "symbol" if name == "aiex.configure" else "device_ref")
             if ref is not None:
                 items.append(("load", aieir.symref_name(ref)))
         elif name == "aiex.run":
             items.append(("run", next(ordinals)))
         if name == "scf.for":
-            bounds = [cg.eval_int(v, lambda _: None) for v in list(o.operands)[:3]]
+            bounds = [cg.eval_int(v, lambda _: None) for v in list(n.op.operands)[:3]]
             trips = len(range(*bounds)) if all(isinstance(b, int) for b in bounds) and bounds[2] > 0 else 1
-            items.append(("for", op_key(o), trips, _event_items(aieir.body(o), ordinals)))
+            items.append(("for", op_key(n.op), trips, _event_items(n.blocks[0], ordinals)))
             continue
-        for region in o.regions:
-            for b in region.blocks:
-                items.extend(_event_items(b, ordinals))
+        for b in n.blocks:
+            items.extend(_event_items(b, ordinals))
     return items
 
 
