@@ -469,15 +469,13 @@ class Frame:
         callee = run.callee if callee is None else callee
         operands = list(run.op.operands)
         params = aieir.seq_args(callee)
-        args: list[Any] = []
-        for j, _ in enumerate(params):
-            if j >= len(operands):
-                args.append(MISSING)
-            elif is_memref(operands[j]):
-                args.append(self.buffer(operands[j]))
-            else:
-                args.append(self.int(operands[j]))
+        args = [self.bound(operands[j]) if j < len(operands) else MISSING for j in range(len(params))]
         return Frame(self.root, callee, self.run_path(run), args, run, self, views=self.views)
+
+    def bound(self, operand: Any) -> Any:
+        """What a call made in this frame binds a parameter to when it passes ``operand`` (an entry
+        of ``args`` of the call's frame)."""
+        return self.buffer(operand) if is_memref(operand) else self.int(operand)
 
 
 def loop_bounds(loop: Any, frame: Frame) -> range | None:
