@@ -127,6 +127,27 @@ def _join(step: str, path: str | None) -> str:
     return "+".join(f"{step}/{p}" if p else step for p in path.split("+"))
 
 
+class Call:
+    """The frame of one call (``run`` of ``callee`` from the frame ``caller()``), entered when first
+    needed; one argument of it is read without entering it (most calls need one or none)."""
+
+    def __init__(self, caller: Callable[[], cg.Frame], run: cg.Run, callee: Any):
+        self.caller, self.run, self.callee = caller, run, callee
+        self.frame: cg.Frame | None = None
+
+    def __call__(self) -> cg.Frame:
+        if self.frame is None:
+            self.frame = self.caller().enter(self.run, self.callee)
+        return self.frame
+
+    def arg(self, j: int) -> Any:
+        """``args[j]`` of the call's frame."""
+        if self.frame is not None:
+            return self.frame.args[j]
+        operands = self.run.op.operands
+        return self.caller().bound(operands[j]) if j < len(operands) else cg.MISSING
+
+
 class Fusion:
     def __init__(self, graph: cg.RunGraph, era: str, loops: LoopMode, merge: bool, diag: Any):
         self.g, self.era, self.loops, self.merge, self.diag = graph, era, loops, merge, diag
@@ -563,7 +584,7 @@ class Fusion:
             if not self.needs_rebase(callee):
                 continue
             self.enter_loops(lambda: frame, run, "")
-            enter = _once(lambda: frame.enter(run, callee))
+            enter = Call(lambda: frame, run, callee)
             spec = self.specialize(callee, enter, bool(frame.env), root, str(run.ordinal))
             self.bind(run, callee, spec)
 
@@ -586,10 +607,9 @@ class Fusion:
         frame().env.update(env)
         return syms
 
-    def specialize(self, callee: Any, frame: Callable[[], cg.Frame], symbolic: bool, root: Any, path: str) -> Spec:
-        """What ``callee`` must look like at one call site. ``frame`` makes the call's frame when it is
-        first needed; ``symbolic`` says whether loop iterations are bound on the way here (else no
-        value of the call depends on one)."""
+    def specialize(self, callee: Any, frame: Call, symbolic: bool, root: Any, path: str) -> Spec:
+        """What ``callee`` must look like at one call site (``frame``: the call). ``symbolic`` says
+        whether loop iterations are bound on the way here (else no value of the call depends on one)."""
         rewrites = [self.rewrite(p, frame, symbolic, root, callee, path) for p in self.patches(callee)]
         children, local = [], set()
         for run in self.runs(callee):
@@ -598,7 +618,7 @@ class Fusion:
                 children.append(Spec(run.callee_name, []))
                 continue
             local.update(self.enter_loops(frame, run, path))  # (the call's loops are bound in its frame)
-            enter = _once(lambda: frame().enter(run, child))
+            enter = Call(frame, run, child)
             children.append(self.specialize(child, enter, symbolic or bool(local), root, f"{path}/{run.ordinal}"))
         if all(r is None for r in rewrites) and all(
                 c.name == r.callee_name and not c.needs for c, r in zip(children, self.runs(callee))):
@@ -613,7 +633,7 @@ class Fusion:
             self.materialize_copy(callee, name, rewrites, children, needs)
         return self.spec_memo[key]
 
-    def rewrite(self, p: Patch, frame: Callable[[], cg.Frame], symbolic: bool, root: Any, callee: Any,
+    def rewrite(self, p: Patch, frame: Call, symbolic: bool, root: Any, callee: Any,
                 path: str) -> tuple | None:
         """None (keep the patch) or ``(host buffer index, offset to add)`` for this call site."""
         where = lambda: f"at call path '{path}' of {cg.seq_label(root)}"  # noqa: E731
@@ -629,7 +649,7 @@ class Fusion:
             raise FusionError(p.op, f"this address_patch names host buffer #{k}, which {cg.seq_label(callee)} does "
                                     f"not declare: after inlining {where()} it would name host buffer #{k} of the "
                                     "dispatched sequence")
-        ref = frame().args[b]
+        ref = frame.arg(b)
         if not isinstance(ref, BufferRef):
             raise FusionError(p.op, f"this address_patch names host buffer #{k} of {cg.seq_label(callee)}, which "
                                     f"{where()} is not bound to a static view of a buffer of the dispatched sequence")
@@ -939,17 +959,6 @@ def _view_attrs(size: int, dynamic: bool) -> tuple[Any, dict[str, Any], dict[str
     cast = {"operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, 0, 0, 0]),
             "static_offsets": ir.DenseI64ArrayAttr.get([0]), "static_sizes": sizes, "static_strides": strides}
     return ir.IntegerType.get_signless(8), sub, cast
-
-
-def _once(make: Callable[[], Any]) -> Callable[[], Any]:
-    """A function that returns ``make()``, called the first time it is needed."""
-    made: list[Any] = []
-
-    def get() -> Any:
-        if not made:
-            made.append(make())
-        return made[0]
-    return get
 
 
 def _erase_if_dead_constant(value: Any) -> None:
