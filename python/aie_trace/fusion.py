@@ -166,7 +166,7 @@ class Fusion:
         self.event_memo: dict[int, list[tuple]] = {}
         self.items_memo: dict[int, list[tuple]] = {}  # traced sequence -> what its events are read from
         self.slice_types: dict[int, Any] = {}  # callee -> its checked trace-argument type
-        self.attrs: dict[tuple, Any] = {}  # attributes and types built once per run
+        self.last_view: dict[tuple, tuple[Any, Any]] = {}  # kind of slice view -> the last one built
         self.views: dict[Any, Any] = {}  # static view chains (value -> (block argument, byte offset))
         self.copy_names: set[str] = set()
         self.sym_count = 0
@@ -540,24 +540,33 @@ class Fusion:
             v = ir.Operation.create("arith.index_cast", results=[type_], operands=[v], loc=loc, ip=ip).result
         return v
 
-    def cached(self, key: tuple, make: Any) -> Any:
-        """An attribute or type built once per pass run (they are uniqued by the context anyway)."""
-        if key not in self.attrs:
-            self.attrs[key] = make()
-        return self.attrs[key]
-
     def slice_view(self, buffer: Any, offset: int | Any, size: int, type_: Any, ip: Any, loc: Any) -> Any:
         """``memref.subview`` of ``size`` bytes of ``buffer`` at ``offset`` (an int or an index
-        value), reinterpreted as ``type_``."""
+        value), reinterpreted as ``type_``. The first view of a kind (size, type, static or not) is
+        built; the next ones are clones of the last, given their own offset, operands and location."""
         dynamic = not isinstance(offset, int)
         static = cg.DYNAMIC if dynamic else offset
-        i8, sub_attrs, cast_attrs = self.cached(("view", size, dynamic), lambda: _view_attrs(size, dynamic))
+        i8 = ir.IntegerType.get_signless(8)
         sub_type = ir.MemRefType.get([size], i8, ir.StridedLayoutAttr.get(static, [1]))
-        sub = ir.Operation.create(
-            "memref.subview", results=[sub_type], operands=[buffer, offset] if dynamic else [buffer],
-            attributes={**sub_attrs, "static_offsets": ir.DenseI64ArrayAttr.get([static])}, loc=loc, ip=ip)
-        cast = ir.Operation.create("memref.reinterpret_cast", results=[type_], operands=[sub.result],
-                                   attributes=cast_attrs, loc=loc, ip=ip)
+        offsets = ir.DenseI64ArrayAttr.get([static])
+        operands = [buffer, offset] if dynamic else [buffer]
+        kind = (size, dynamic, type_)
+        last = self.last_view.get(kind)
+        if last is None:
+            sub_attrs, cast_attrs = _view_attrs(size, dynamic)
+            sub = ir.Operation.create("memref.subview", results=[sub_type], operands=operands,
+                                      attributes={**sub_attrs, "static_offsets": offsets}, loc=loc, ip=ip)
+            cast = ir.Operation.create("memref.reinterpret_cast", results=[type_], operands=[sub.result],
+                                       attributes=cast_attrs, loc=loc, ip=ip)
+        else:
+            sub, cast = last[0].clone(ip=ip), last[1].clone(ip=ip)
+            for i, v in enumerate(operands):
+                sub.operands[i] = v
+            sub.attributes["static_offsets"] = offsets
+            sub.result.set_type(sub_type)
+            cast.operands[0] = sub.result
+            sub.location = cast.location = loc
+        self.last_view[kind] = (sub, cast)
         return cast.result
 
     def replace_run(self, run: cg.Run, operands: list[Any]) -> None:
@@ -950,15 +959,15 @@ def _check_trace_arg(seq: Any, tb: L.TraceBuffer) -> None:
         raise L.LayoutError(f"{where}: argument {tb.arg_index} is not a memref")
 
 
-def _view_attrs(size: int, dynamic: bool) -> tuple[Any, dict[str, Any], dict[str, Any]]:
-    """``i8`` and the attributes of a slice's ``memref.subview`` (but its offset) and of its
+def _view_attrs(size: int, dynamic: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The attributes of a slice's ``memref.subview`` (but its offset) and of its
     ``memref.reinterpret_cast``."""
     sizes, strides = ir.DenseI64ArrayAttr.get([size]), ir.DenseI64ArrayAttr.get([1])
     sub = {"operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, int(dynamic), 0, 0]),
            "static_sizes": sizes, "static_strides": strides}
     cast = {"operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, 0, 0, 0]),
             "static_offsets": ir.DenseI64ArrayAttr.get([0]), "static_sizes": sizes, "static_strides": strides}
-    return ir.IntegerType.get_signless(8), sub, cast
+    return sub, cast
 
 
 def _erase_if_dead_constant(value: Any) -> None:
