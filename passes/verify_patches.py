@@ -12,13 +12,14 @@ from aie_trace.registry import register
 
 from ._era import EraPass
 
-_UNREAD = object()
-# the kinds of step a sequence's program takes
-_LOAD, _RUN, _FOR, _BD, _PATCH_STEP, _MEMCPY, _QUEUE = "load", "run", "for", "bd", "patch", "memcpy", "queue"
-
-#: the ops the check follows (calls and loops are followed by the walker)
+#: the ops the check reads (calls and loops are followed either way)
 FOLLOWED = ("aiex.configure", "aiex.npu.load_pdi", "aiex.run", "aiex.npu.writebd", "aiex.npu.address_patch",
             "aiex.npu.dma_memcpy_nd", "aiex.npu.write32", "aiex.npu.push_queue")
+
+
+# the kinds of step of a sequence's program (see _Facts.program)
+_LOAD, _RUN, _FOR, _BD, _PATCH, _MEMCPY, _QUEUE = "load", "run", "for", "bd", "patch", "memcpy", "queue"
+_UNREAD = object()
 
 
 @dataclass
@@ -128,7 +129,7 @@ class _Facts:
                 if key is not None:
                     steps.append((_BD, op, (key, nbytes)))
             elif name == "aiex.npu.address_patch":
-                steps.append((_PATCH_STEP, op, self.patch(op)))
+                steps.append((_PATCH, op, self.patch(op)))
             elif name == "aiex.npu.dma_memcpy_nd":
                 steps.append((_MEMCPY, op, None))
             elif name in FOLLOWED:
@@ -169,7 +170,7 @@ class _Facts:
 
     def patch_ops(self, seq: Any) -> list[Any]:
         """The address patches of ``seq``'s body in pre-order (its calls' not included)."""
-        return self._memo("patches", seq, lambda s: [op for kind, op, _ in _flat(self.program(s)) if kind is _PATCH_STEP])
+        return self._memo("patches", seq, lambda s: [op for kind, op, _ in _flat(self.program(s)) if kind is _PATCH])
 
     def original(self, seq: Any) -> Any:
         return self._memo("original", seq, self._read_original)
@@ -238,7 +239,7 @@ class _Check:
                     self.queue(op)
             elif kind is _BD:
                 self.bds[data[0]] = data[1]
-            elif kind is _PATCH_STEP:
+            elif kind is _PATCH:
                 self.patch(op, data, frame)
             elif kind is _RUN:
                 for msg in self.f.check_run(data):
