@@ -167,6 +167,8 @@ class Fusion:
         self.items_memo: dict[int, list[tuple]] = {}  # traced sequence -> what its events are read from
         self.slice_types: dict[int, Any] = {}  # callee -> its checked trace-argument type
         self.last_view: dict[tuple, tuple[Any, Any]] = {}  # kind of slice view -> the last one built
+        self.copy_attrs_memo: dict[int, list[tuple[str, Any]]] = {}
+        self.patch_attrs: dict[tuple[str, int], Any] = {}  # (property, value) -> the attribute set
         self.views: dict[Any, Any] = {}  # static view chains (value -> (block argument, byte offset))
         self.copy_names: set[str] = set()
         self.sym_count = 0
@@ -695,9 +697,27 @@ class Fusion:
             self.positions_memo[k] = found
         return self.positions_memo[k]
 
+    def copy_attrs(self, callee: Any) -> list[tuple[str, Any]]:
+        """The attributes every copy of ``callee`` gets (but its name), built once."""
+        k = self.key(callee)
+        if k not in self.copy_attrs_memo:
+            self.copy_attrs_memo[k] = [("sym_visibility", ir.StringAttr.get("private")),
+                                       (L.SPECIALIZED_FROM, ir.FlatSymbolRefAttr.get(self.names(callee)[1]))]
+        return self.copy_attrs_memo[k]
+
+    def set_patch_attr(self, p: Any, name: str, value: int) -> None:
+        """``aieir.set_attr`` of an address patch's property: the attribute built for a value is
+        reused for the next patch given that value (copies repeat the same few values)."""
+        attr = self.patch_attrs.get((name, value))
+        if attr is None:
+            aieir.set_attr(p, name, value, self.era)
+            self.patch_attrs[(name, value)] = p.attributes[name]
+        else:
+            p.attributes[name] = attr
+
     def materialize_copy(self, callee: Any, name: str, rewrites: list, children: list[Spec],
                          needs: list[IterSym]) -> None:
-        dev, callee_name = self.names(callee)
+        dev = self.names(callee)[0]
         existing = self.g.by_symbol.get((dev, name))
         if existing is not None:
             return  # made by an earlier run of this pass from the same inputs
@@ -706,10 +726,10 @@ class Fusion:
         copy = callee.clone(ip=ir.InsertionPoint.after(after))
         self.last_copy[self.key(callee)] = copy
         copy.attributes["sym_name"] = ir.StringAttr.get(name)
-        copy.attributes["sym_visibility"] = ir.StringAttr.get("private")
         # The copy keeps the callee's layout attributes: readers skip specialized copies, and
         # deleting a property of an unregistered op corrupts it in these bindings.
-        copy.attributes[L.SPECIALIZED_FROM] = ir.FlatSymbolRefAttr.get(callee_name)
+        for attr, value in self.copy_attrs(callee):
+            copy.attributes[attr] = value
         body = aieir.body(copy)
         params = {s: body.add_argument(ir.IntegerType.get_signless(32), copy.location) for s in needs}
         self.g.add_sequence(copy, dev)
@@ -746,8 +766,8 @@ class Fusion:
         kind, host, delta = rw
         ip, loc = ir.InsertionPoint(p), p.location
         if self.era == "E1":
-            aieir.set_attr(p, "arg_idx", host, self.era)
-            aieir.set_attr(p, "arg_plus", (orig_p.plus or 0) + delta, self.era)
+            self.set_patch_attr(p, "arg_idx", host)
+            self.set_patch_attr(p, "arg_plus", (orig_p.plus or 0) + delta)
             return
         plus_index = orig_p.plus_index
         old = p.operands[plus_index]
@@ -770,7 +790,7 @@ class Fusion:
             p.erase()
             _erase_if_dead_constant(old)
             return
-        aieir.set_attr(p, "arg_idx", host, self.era)
+        self.set_patch_attr(p, "arg_idx", host)
         p.operands[plus_index] = value
         _erase_if_dead_constant(old)
 
