@@ -1,0 +1,75 @@
+"""write_layout: each record written as text and parsed once equals the record built attribute by
+attribute, in every era, whatever the names and call paths hold."""
+
+from __future__ import annotations
+
+import pytest
+
+import fuse_cases as F
+from aie_trace import layout as L, provider
+
+ir = provider.ir
+
+SEQ = '''
+"aie.device"() <{device = 5 : i32, sym_name = "main"}> ({
+  "aie.runtime_sequence"() <{sym_name = "main_seq"}> ({
+  ^bb0(%arg0: memref<64xi32>, %arg1: memref<16384xi8>):
+  }) : () -> ()
+  "aie.end"() : () -> ()
+}) : () -> ()
+'''
+
+NAMES = ["dev_a", 'q"uote', "back\\slash", "caf\u00e9", "tab\there", ""]
+
+
+@pytest.fixture(autouse=True)
+def context():
+    with provider.make_context():
+        yield
+
+
+@pytest.mark.parametrize("text", NAMES + ["0+1", "2[3]/0"])
+def test_string_literal_parses_to_the_same_string_attribute(text):
+    assert ir.Attribute.parse(L._q(text)) == ir.StringAttr.get(text)
+
+
+def _layout(names: list[str]) -> L.Layout:
+    return L.Layout("main", "main_seq", 1, 1, 16384, 0, False,
+                    [L.Slice(d, s, p, 100 * i, 100) for i, (d, s, p) in
+                     enumerate(zip(names, reversed(names), ["", "0", "1+2", "3[4]/0", "5", "6"]))])
+
+
+@pytest.mark.parametrize("era", ["E1", "E2"])
+def test_our_records_equal_the_attributes_built_one_by_one(era):
+    module = F.parse(SEQ)
+    seq = F.sequence(module, "main", "main_seq")
+    lay = _layout(NAMES)
+    L.write_layout(seq, lay, era)
+    i64 = ir.IntegerType.get_signless(64)
+    assert seq.attributes[L.OUR_TRACE_SLICES] == ir.ArrayAttr.get([ir.DictAttr.get({
+        "device": ir.StringAttr.get(s.device), "sequence": ir.StringAttr.get(s.sequence),
+        "offset": ir.IntegerAttr.get(i64, s.offset), "size": ir.IntegerAttr.get(i64, s.size)}) for s in lay.slices])
+    assert seq.attributes[L.OUR_TRACE_BUFFER] == ir.DictAttr.get({
+        "arg_index": ir.IntegerAttr.get(i64, 1), "offset": ir.IntegerAttr.get(i64, 0),
+        "size": ir.IntegerAttr.get(i64, 16384), "dedicated": ir.BoolAttr.get(False)})
+    assert seq.attributes[L.SLICE_PATHS] == ir.ArrayAttr.get([ir.StringAttr.get(s.call_path) for s in lay.slices])
+    assert L.read_layout(seq) == lay
+
+
+@pytest.mark.parametrize("era", ["E3", "E4"])
+def test_upstream_records_read_back(era):
+    module = F.parse(SEQ)
+    seq = F.sequence(module, "main", "main_seq")
+    lay = _layout([n for n in NAMES if n.isascii()])  # read back from the printed text as JSON strings
+    L.write_layout(seq, lay, era)
+    assert L.read_layout(seq) == lay
+    assert str(seq.attributes[L.TRACE_BUFFER]) == (
+        "#aie.trace_buffer<arg_index = 1, offset = 0, size = 16384, dedicated = false>")
+
+
+@pytest.mark.parametrize("era", ["E1", "E3"])
+def test_no_slices(era):
+    module = F.parse(SEQ)
+    seq = F.sequence(module, "main", "main_seq")
+    L.write_layout(seq, L.Layout("main", "main_seq", 1, 1, 16384, 0, True, []), era)
+    assert L.read_slices(seq) == []
