@@ -144,13 +144,15 @@ class RunGraph:
     def run_of(self, op: Any) -> Run:
         return self._run_of[op_key(op)]
 
-    def add_sequence(self, seq: Any, device: str) -> None:
-        """Register a sequence made after the graph was built (its runs are not resolved)."""
+    def add_sequence(self, seq: Any, device: str, name: str | None = None) -> None:
+        """Register a sequence made after the graph was built (its runs are not resolved); ``name``,
+        when the caller knows it, is its symbol."""
+        key = op_key(seq)
         self.sequences.append(seq)
-        self.by_symbol[(device, aieir.symbol_name(seq) or "sequence")] = seq
-        self._device[op_key(seq)] = device
-        self._runs[op_key(seq)] = []
-        self._callers[op_key(seq)] = []
+        self.by_symbol[(device, name or aieir.symbol_name(seq) or "sequence")] = seq
+        self._device[key] = device
+        self._runs[key] = []
+        self._callers[key] = []
 
     def body_nodes(self, seq: Any) -> list["_Node"]:
         """The ops of ``seq``'s body as a tree, read once."""
