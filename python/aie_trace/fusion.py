@@ -732,7 +732,7 @@ class Fusion:
             copy.attributes[attr] = value
         body = aieir.body(copy)
         params = {s: body.add_argument(ir.IntegerType.get_signless(32), copy.location) for s in needs}
-        self.g.add_sequence(copy, dev)
+        self.g.add_sequence(copy, dev, name)
         runs = [_op_at(copy, pos) for pos in where["aiex.run"]]  # found before the copy changes
         patches = [_op_at(copy, pos) if rw is not None else None for pos, rw in
                    zip(where["aiex.npu.address_patch"], rewrites)]
