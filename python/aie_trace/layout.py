@@ -304,6 +304,7 @@ def write_layout(seq: Any, layout: Layout, era: str) -> None:
         "[" + ", ".join(_q(s.call_path or "") for s in layout.slices) + "]")
 
 
+_PLAIN = re.compile(r'[ !#-\[\]-~]*')  # printable ASCII but '"' and '\\'
 _ESCAPES = {ord('"'): '\\"', ord("\\"): "\\\\", ord("\n"): "\\n", ord("\t"): "\\t"}
 
 
@@ -311,6 +312,6 @@ def _q(s: str) -> str:
     """``s`` as an MLIR string literal of its UTF-8 bytes: the escapes MLIR and JSON share where one
     applies (so that :func:`_params` reads the record back), any other byte but printable ASCII as
     ``\\XX``."""
-    if s.isascii() and s.isprintable():
-        return json.dumps(s)
+    if _PLAIN.fullmatch(s):
+        return f'"{s}"'
     return '"' + "".join(_ESCAPES.get(b) or (chr(b) if 32 <= b < 127 else f"\\{b:02X}") for b in s.encode()) + '"'
