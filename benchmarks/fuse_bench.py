@@ -5,10 +5,11 @@
 
 Each module has one dispatched sequence that runs ``N`` traced call sites round-robin over
 ``--devices`` designs (one ``aiex.configure`` + ``aiex.run`` each, so no two runs of a device are
-back-to-back). Per size the script prints: parse time, fuse time, verify time, print time, output
-size, and the ratio of the passes' own time to the time it takes to parse and print the module they
-produce (goal: <= 0.5 at 1,000 and 10,000 call sites), and the growth of the pass time against the
-previous size (goal: 10x call sites <= 12x time). Each time is its best of ``--repeat`` runs.
+back-to-back). Per size the script prints: parse time, fuse time and fuse time per call site, verify
+time, print time, output size, and the ratio of the passes' own time to the time it takes to parse
+and print the module they produce (goal: <= 0.5 at 1,000 and 10,000 call sites), and the growth
+of the pass time against the previous size (goal: 10x call sites <= 12x time). Each time is its
+best of ``--repeat`` runs.
 """
 
 from __future__ import annotations
@@ -90,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--repeat", type=int, default=1)
     args = p.parse_args(argv)
     print(f"MLIR provider: {provider.NAME}; {args.devices} designs; best of {args.repeat}")
-    header = (f"{'era':4} {'calls':>6} {'parse s':>8} {'fuse s':>8} {'verify s':>8} {'print s':>8} "
+    header = (f"{'era':4} {'calls':>6} {'parse s':>8} {'fuse s':>8} {'us/call':>8} {'verify s':>8} {'print s':>8} "
               f"{'output MB':>10} {'ratio':>6} {'growth':>7}")
     print(header)
     for era in args.eras:
@@ -99,8 +100,8 @@ def main(argv: list[str] | None = None) -> int:
             row = measure(pipeline(n, args.devices, era), args.repeat)
             row.calls = n
             growth = f"{row.passes / prev.passes * prev.calls / n * 10:6.1f}x" if prev else "      -"
-            print(f"{era:4} {n:6d} {row.parse:8.3f} {row.fuse:8.3f} {row.verify:8.3f} {row.printed:8.3f} "
-                  f"{row.size / 1e6:10.2f} {row.ratio:6.2f} {growth}", flush=True)
+            print(f"{era:4} {n:6d} {row.parse:8.3f} {row.fuse:8.3f} {row.fuse / n * 1e6:8.1f} {row.verify:8.3f} "
+                  f"{row.printed:8.3f} {row.size / 1e6:10.2f} {row.ratio:6.2f} {growth}", flush=True)
             prev = row
     return 0
 
