@@ -115,7 +115,7 @@ _bare = st.lists(_word, min_size=1, max_size=3).map(",".join)
 # text inside braces: anything, with its own braces balanced
 _inner = st.recursive(st.text(_LOWER + " ,=()'\"", max_size=5),
                       lambda t: st.builds(lambda a, b, c: a + "{" + b + "}" + c, t, t, t), max_leaves=3) \
-    .filter(lambda s: s.count("'") % 2 == 0 and s.count('"') % 2 == 0 and not _quote_crosses_braces(s))
+    .filter(lambda s: _quotes_well_formed(s))
 _value = st.one_of(
     _bare,
     st.just(""),
@@ -128,18 +128,19 @@ _options = st.lists(st.tuples(_ident, st.one_of(st.none(), _value)), max_size=3)
 _pass = st.builds(PassElement, _ident, _options)
 
 
-def _quote_crosses_braces(s: str) -> bool:
-    """A quoted part must not contain a brace that the brace nesting relies on."""
+def _quotes_well_formed(s: str) -> bool:
+    """Every quote is closed, and no quoted part holds a brace that the brace nesting relies on
+    (a count of quote characters is not enough: in ``'"'"`` the last ``"`` is left open)."""
     quote = None
     for c in s:
         if quote:
             if c == quote:
                 quote = None
             elif c in "{}":
-                return True
+                return False
         elif c in "'\"":
             quote = c
-    return False
+    return quote is None
 
 
 _element = st.recursive(_pass, lambda children: st.builds(
@@ -330,3 +331,9 @@ def test_native_pipeline_errors_are_one_located_line(text, col, message, capfd):
     assert e.value.message.startswith(message)
     assert "\n" not in e.value.message
     assert capfd.readouterr().err == ""  # what LLVM wrote to stderr went into the message
+
+
+def test_quote_left_open_inside_braces_is_an_error():
+    # the quote characters pair up by count, but the last '"' opens a quote nothing closes
+    with pytest.raises(PipelineError, match='unterminated " quote'):
+        parse_pipeline("builtin.module(a{x={{'\"'}\"}})")
