@@ -45,7 +45,11 @@ SLICE_PATHS = "aie_trace.slice_paths"
 SPECIALIZED_FROM = "aie_trace.specialized_from"
 ERAS_WITH_UPSTREAM_LAYOUT = ("E3", "E4")
 
-_PARAM = re.compile(r'(\w+)\s*=\s*("(?:[^"\\]|\\.)*"|[-\w]+)')
+_STRING = r'"(?:[^"\\]|\\.)*"'
+_PARAM = re.compile(rf'(\w+)\s*=\s*({_STRING}|[-\w]+)')
+_STRINGS = re.compile(_STRING)
+_STRING_ARRAY = re.compile(rf'\[(?:{_STRING}(?:, {_STRING})*)?\]')
+_SLICE_FIELDS = {"device", "sequence", "offset", "size"}
 
 
 class LayoutError(ValueError):
@@ -157,14 +161,32 @@ def loads(text: str) -> list[Layout]:
 def _params(text: str) -> dict[str, str]:
     """``#aie.x<a = 1, b = "s">`` -> ``{"a": "1", "b": "s"}``."""
     inner = text[text.index("<") + 1:text.rindex(">")] if "<" in text else ""
-    out = {}
-    for k, v in _PARAM.findall(inner):
-        out[k] = json.loads(v) if v.startswith('"') else v
-    return out
+    return {k: _unquote(v) if v.startswith('"') else v for k, v in _PARAM.findall(inner)}
+
+
+_ESCAPE = re.compile(r'\\(?:([0-9A-Fa-f]{2})|(.))', re.S)
+_UNESCAPE = {"n": b"\n", "t": b"\t"}
+
+
+def _unquote(literal: str) -> str:
+    """The text of an MLIR string literal as printed: ``\\XX`` is a byte, ``\\n``/``\\t`` as in C,
+    any other escaped character stands for itself; the bytes are UTF-8."""
+    body = literal[1:-1]
+    if "\\" not in body:
+        return body
+    out, pos = bytearray(), 0
+    for m in _ESCAPE.finditer(body):
+        out += body[pos:m.start()].encode()
+        out += bytes([int(m.group(1), 16)]) if m.group(1) else _UNESCAPE.get(m.group(2), m.group(2).encode())
+        pos = m.end()
+    out += body[pos:].encode()
+    return out.decode("utf-8", "replace")
 
 
 def _int_field(d: dict[str, Any], key: str, where: str) -> int:
     v = d.get(key)
+    if isinstance(v, str) and v.isascii() and v.isdigit():
+        return int(v)
     iv = aieir.int_attr_value(v) if isinstance(v, ir.Attribute) else (
         int(v) if isinstance(v, str) and re.fullmatch(r"-?\d+", v) else None)
     if iv is None or iv < 0:
@@ -185,15 +207,6 @@ def _dict(attr: Any) -> dict[str, Any]:
     if aieir.isa(ir.DictAttr, attr):
         return {na.name: na.attr for na in ir.DictAttr(attr)}
     return _params(str(attr))
-
-
-def _str_field(d: dict[str, Any], key: str, where: str) -> str:
-    v = d.get(key)
-    if isinstance(v, str):
-        return v
-    if v is not None and aieir.isa(ir.StringAttr, v):
-        return ir.StringAttr(v).value
-    raise LayoutError(f"{where}: '{key}' must be a string")
 
 
 def _first(seq: Any, *names: str) -> Any:
@@ -233,16 +246,30 @@ def read_slices(seq: Any) -> list[Slice] | None:
     where = f"@{aieir.symbol_name(seq)} trace_slices"
     if not aieir.isa(ir.ArrayAttr, attr):
         raise LayoutError(f"{where}: expected an array")
-    entries = [_dict(a) for a in ir.ArrayAttr(attr)]
+    # one print of the whole array, then its fields from the text: reading entry by entry through
+    # the bindings costs more than the rest of a slice's handling. Every entry, mlir-aie's
+    # attribute (E3/E4) or a dictionary (E1/E2), holds exactly the four slice fields.
+    pairs = _PARAM.findall(str(attr))
+    entries = [dict(pairs[i:i + 4]) for i in range(0, len(pairs), 4)]
+    if len(entries) != len(ir.ArrayAttr(attr)) or any(e.keys() != _SLICE_FIELDS for e in entries):
+        raise LayoutError(f"{where}: expected entries of exactly device, sequence, offset and size")
     paths: list[str | None] = [None] * len(entries)
     pattr = aieir.attr_or_none(seq, SLICE_PATHS)
     if pattr is not None:
-        if not aieir.isa(ir.ArrayAttr, pattr) or len(ir.ArrayAttr(pattr)) != len(entries):
+        text = str(pattr)
+        paths = [_unquote(p) for p in _STRINGS.findall(text)] if _STRING_ARRAY.fullmatch(text) else []
+        if len(paths) != len(entries):
             raise LayoutError(f"@{aieir.symbol_name(seq)} {SLICE_PATHS}: expected {len(entries)} strings, "
                               "one per trace slice")
-        paths = [ir.StringAttr(p).value for p in ir.ArrayAttr(pattr)]
-    return [Slice(_str_field(e, "device", where), _str_field(e, "sequence", where), p,
+    return [Slice(_literal(e, "device", where), _literal(e, "sequence", where), p,
                   _int_field(e, "offset", where), _int_field(e, "size", where)) for e, p in zip(entries, paths)]
+
+
+def _literal(d: dict[str, str], key: str, where: str) -> str:
+    """A field printed as a string literal, unquoted."""
+    if not d[key].startswith('"'):
+        raise LayoutError(f"{where}: '{key}' must be a string")
+    return _unquote(d[key])
 
 
 def read_layout(seq: Any) -> Layout | None:
