@@ -336,9 +336,8 @@ _ESCAPES = {ord('"'): '\\"', ord("\\"): "\\\\", ord("\n"): "\\n", ord("\t"): "\\
 
 
 def _q(s: str) -> str:
-    """``s`` as an MLIR string literal of its UTF-8 bytes: the escapes MLIR and JSON share where one
-    applies (so that :func:`_params` reads the record back), any other byte but printable ASCII as
-    ``\\XX``."""
+    """``s`` as an MLIR string literal of its UTF-8 bytes: ``"``, ``\\``, newline and tab escaped
+    as in C, any other byte but printable ASCII as ``\\XX`` (:func:`_unquote` reads all of them)."""
     if _PLAIN.fullmatch(s):
         return f'"{s}"'
     return '"' + "".join(_ESCAPES.get(b) or (chr(b) if 32 <= b < 127 else f"\\{b:02X}") for b in s.encode()) + '"'
