@@ -9,7 +9,7 @@ from aie_trace import callgraph as cg
 from aie_trace.diagnostics import PassFailure
 from aie_trace.fusion import Fusion, FusionError, LoopMode
 from aie_trace.provider import ir
-from aie_trace.registry import option, register
+from aie_trace.registry import gc_paused, option, register
 
 from ._era import EraPass
 
@@ -56,6 +56,7 @@ class FuseTraceBuffers(EraPass):
     merge_back_to_back: bool = option(
         False, "Record back-to-back runs of one device (which share its trace BD) as one slice")
 
+    @gc_paused
     def run(self, module, diag) -> None:
         graph = cg.RunGraph(module)  # (the era is read from the ops the graph reads)
         era = self.module_era(module, diag, graph)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Iterator
 
 from aie_trace import aieir, callgraph as cg, layout as L, tracedma
-from aie_trace.registry import register
+from aie_trace.registry import gc_paused, register
 
 from ._era import EraPass
 
@@ -60,6 +60,7 @@ class VerifyPatches(EraPass):
     name: ClassVar[str] = "aie-trace-verify-patches"
     summary: ClassVar[str] = "Check that every address patch lands inside its buffer and its layout slice"
 
+    @gc_paused
     def run(self, module, diag) -> None:
         graph = cg.RunGraph(module)  # one read of the module, for its era and for the checks
         era = self.module_era(module, diag, graph)

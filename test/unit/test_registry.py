@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import importlib.metadata
 import sys
 import textwrap
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 
 from aie_trace import registry as registry_mod
 from aie_trace.pipeline import parse_pipeline
-from aie_trace.registry import REGISTRY, OptionError, Pass, Registry, option
+from aie_trace.registry import REGISTRY, OptionError, Pass, Registry, gc_paused, option
 
 
 @dataclass
@@ -203,3 +204,30 @@ def test_entry_point_plugins_are_loaded(plugin_env):
     assert "test-plugin-by-module" in REGISTRY._passes
     assert len(reg.load_errors) == 1
     assert reg.load_errors[0].startswith("plugin 'broken' (broken_aie_plugin:Thing): plugin is broken")
+
+
+class _Probe:
+    seen: list[bool] = []
+
+    @gc_paused
+    def run(self, module, diag):
+        self.seen.append(gc.isenabled())
+        if diag == "fail":
+            raise RuntimeError("the pass failed")
+
+
+def test_gc_is_paused_while_a_pass_runs_and_restored_after():
+    probe = _Probe()
+    assert gc.isenabled()
+    probe.run(None, None)
+    assert probe.seen == [False] and gc.isenabled()
+    with pytest.raises(RuntimeError):
+        probe.run(None, "fail")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        probe.run(None, None)
+        assert not gc.isenabled()  # a caller that paused it keeps it paused
+    finally:
+        gc.enable()
+
