@@ -48,6 +48,12 @@ ERAS_WITH_UPSTREAM_LAYOUT = ("E3", "E4")
 _STRING = r'"(?:[^"\\]|\\.)*"'
 _PARAM = re.compile(rf'(\w+)\s*=\s*({_STRING}|[-\w]+)')
 _STRINGS = re.compile(_STRING)
+_FIELD = rf'\w+\s*=\s*(?:{_STRING}|-?\d+(?:\s*:\s*(?:[su]?i\d+|index))?)'
+_FOUR_FIELDS = rf'\s*{_FIELD}\s*(?:,\s*{_FIELD}\s*){{3}}'
+#: one trace_slices entry as printed: mlir-aie's attribute (E3/E4) or a dictionary (E1/E2), each
+#: exactly four fields of a string or an integer
+_SLICE_ENTRY = re.compile(rf'\{{{_FOUR_FIELDS}\}}|#aie\.trace_slice<{_FOUR_FIELDS}>')
+_SLICE_ARRAY = re.compile(rf'\[\s*(?:(?:{_SLICE_ENTRY.pattern})\s*(?:,\s*(?:{_SLICE_ENTRY.pattern})\s*)*)?\]')
 _STRING_ARRAY = re.compile(rf'\[(?:{_STRING}(?:, {_STRING})*)?\]')
 _SLICE_FIELDS = {"device", "sequence", "offset", "size"}
 
@@ -246,13 +252,15 @@ def read_slices(seq: Any) -> list[Slice] | None:
     where = f"@{aieir.symbol_name(seq)} trace_slices"
     if not aieir.isa(ir.ArrayAttr, attr):
         raise LayoutError(f"{where}: expected an array")
-    # one print of the whole array, then its fields from the text: reading entry by entry through
-    # the bindings costs more than the rest of a slice's handling. Every entry, mlir-aie's
-    # attribute (E3/E4) or a dictionary (E1/E2), holds exactly the four slice fields.
-    pairs = _PARAM.findall(str(attr))
-    entries = [dict(pairs[i:i + 4]) for i in range(0, len(pairs), 4)]
+    # one print of the whole array, checked against the grammar of its entries, then each entry's
+    # fields from its own text: reading entry by entry through the bindings costs more than the
+    # rest of a slice's handling
+    text = str(attr)
+    entries = [dict(_PARAM.findall(m.group(0))) for m in _SLICE_ENTRY.finditer(text)] \
+        if _SLICE_ARRAY.fullmatch(text) else []
     if len(entries) != len(ir.ArrayAttr(attr)) or any(e.keys() != _SLICE_FIELDS for e in entries):
-        raise LayoutError(f"{where}: expected entries of exactly device, sequence, offset and size")
+        raise LayoutError(f"{where}: expected entries of exactly device, sequence, offset and size "
+                          "(strings and integers)")
     paths: list[str | None] = [None] * len(entries)
     pattr = aieir.attr_or_none(seq, SLICE_PATHS)
     if pattr is not None:
