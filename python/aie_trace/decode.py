@@ -132,10 +132,12 @@ class _Steps:
     resume: list[_Resume]
     begins: np.ndarray       # (steps, slots): intervals that begin in each step
     ends: np.ndarray         # (steps, slots): intervals that end in each step
+    epochs: np.ndarray       # (steps,): Start commands before each step (a Start sets the timer)
     truncated: int | None    # stream offset of the command the stream's end cuts off
 
-    def replay(self, i: int) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
-        """Decode step ``i`` again: ``(base, T, opens, closes)`` as :func:`_bounds` gives them."""
+    def replay(self, i: int) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Decode step ``i`` again: ``(base, T, opens, closes)`` as :func:`_bounds` gives them, and
+        the timer epoch of each record (Start commands up to it in the stream)."""
         r = self.resume[i]
         carry = _Carry(T=r.T, M=r.M, frame=r.frame, after_sync=r.after_sync)
         notes: dict[str, list[int]] = {}   # anomalies were counted by the decode
@@ -153,7 +155,10 @@ class _Steps:
         _, records = step.records()
         base, T = step.times(records)
         opens, closes = _bounds(records.M, records.cont, base, T, carry, r.final)
-        return base, T, opens, closes
+        epoch = np.full(len(T), self.epochs[i], dtype=np.int64)
+        if step.starts is not None:   # T[0] is the record before the step: record k is T[k + 1]
+            epoch += np.cumsum(np.bincount(step.starts + 1, minlength=len(T))[:len(T)])
+        return base, T, opens, closes, epoch
 
     def having(self, slots: int) -> np.ndarray:
         """The steps in which an interval of one of the ``slots`` (a mask) begins or ends."""
@@ -174,8 +179,8 @@ class Stream:
     slot, then time (:meth:`slot_range` gives one slot's): arrays made on first use and kept
     (17 bytes per event), for small traces.
 
-    The stream reads the decoded buffer when it decodes events again: the buffer must not change
-    while the stream is in use."""
+    The stream decodes events again from the result's own copy of the buffer (see
+    :func:`decode_buffer`)."""
 
     key: StreamKey
     pkt_ids: tuple[int, ...]
@@ -235,26 +240,27 @@ class Stream:
         for b, e in self._replay(_mask(slots)):
             yield [_absolute(p) for p in b], [_absolute(p) for p in e]
 
-    def begins_in_order(self, slots: list[int]) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    def begins_in_order(self, slots: list[int]) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
         """The begins of the events of ``slots``, in the order the unit wrote them (by record; in
-        one record, in the order of ``slots``), a step at a time: ``(times, which)`` with
-        ``which`` the index into ``slots`` of each one's slot."""
+        one record, in the order of ``slots``), a step at a time: ``(times, which, epoch)`` with
+        ``which`` the index into ``slots`` of each one's slot and ``epoch`` its timer epoch (the
+        Start commands before it: events of different epochs belong to different runs)."""
         mask = _mask(slots)
         shifts = np.array(slots, dtype=np.uint8)
         for i in self._steps.having(mask):
-            base, T, opens, _ = self._steps.replay(int(i))
+            base, T, opens, _, epoch = self._steps.replay(int(i))
             rec = np.flatnonzero(opens & np.uint8(mask))
             which = np.flatnonzero((opens[rec, None] >> shifts) & 1)
             rec = rec[which // len(slots)]
             times = T[rec].astype(np.int64)
             times += base
-            yield times, which % len(slots)
+            yield times, which % len(slots), epoch[rec]
 
     def _replay(self, mask: int) -> Iterator[tuple[list[tuple[int, np.ndarray]], list[tuple[int, np.ndarray]]]]:
         """Decode again each step that holds events of the slots in ``mask``: per slot, its begins
         and its ends, each as (base, offsets from it)."""
         for i in self._steps.having(mask):
-            base, T, opens, closes = self._steps.replay(int(i))
+            base, T, opens, closes, _ = self._steps.replay(int(i))
             yield [(base, v) for v in _events(opens, T, mask)], [(base + 1, v) for v in _events(closes, T, mask)]
 
     @property
@@ -326,6 +332,16 @@ def _as_bytes(data: Any) -> np.ndarray:
     if isinstance(data, np.ndarray):
         return np.ascontiguousarray(data).reshape(-1).view(np.uint8)
     return np.frombuffer(memoryview(data).cast("B"), dtype=np.uint8)
+
+
+def _owned_bytes(data: Any) -> np.ndarray:
+    """The bytes of ``data`` in memory nobody else can change: a result decodes its events again
+    from them on demand, so it must not see a caller reuse the buffer (an XRT mapping, an array
+    refilled for the next run) or keep a bytearray or mmap from being resized or closed. A
+    ``bytes`` object is immutable and is read in place; anything else is copied once."""
+    if isinstance(data, bytes):
+        return _as_bytes(data)
+    return _as_bytes(data).copy()
 
 
 def _odd_parity(h: np.ndarray) -> np.ndarray:
@@ -994,6 +1010,7 @@ def _decode_stream(W: np.ndarray, key: StreamKey, pk: np.ndarray, ids: tuple[int
     resume: list[_Resume] = []
     tallies: list[_Tally] = []
     opened: list[tuple[int, int]] = []    # per step: the slots open when it begins and when it ends
+    epochs: list[int] = [0]               # per step: Start commands before it
     truncated = None
     for a in range(0, len(pk), BLOCK_PACKETS):
         b = min(a + BLOCK_PACKETS, len(pk))
@@ -1022,6 +1039,7 @@ def _decode_stream(W: np.ndarray, key: StreamKey, pk: np.ndarray, ids: tuple[int
             opens, closes = _bounds(records.M, records.cont, base, T, carry, r.final)
             del records
             tallies.append(_tally(opens, closes, base, T, step.starts is None))
+            epochs.append(epochs[-1] + (0 if step.starts is None else len(step.starts)))
             resume.append(r)
             opened.append((r.M, 0 if r.final else carry.M))
             del opens, closes, T
@@ -1034,7 +1052,7 @@ def _decode_stream(W: np.ndarray, key: StreamKey, pk: np.ndarray, ids: tuple[int
     ends = begins + bits[:, 0] - bits[:, 1]     # what opens and is open before, less what stays open
     firsts = [t.first for t in tallies if t.first is not None]
     lasts = [t.last for t in tallies if t.last is not None]
-    steps = _Steps(W, pk, resume, begins, ends, truncated)
+    steps = _Steps(W, pk, resume, begins, ends, np.array(epochs[:-1], dtype=np.int64), truncated)
     return Stream(key, ids, len(pk), counts, carry.restarts, carry.first_timer, begins.sum(axis=0),
                   min(firsts, default=None), max(lasts, default=None), steps)
 
@@ -1057,6 +1075,8 @@ def _note(notes: dict[str, list[int]], kind: str, offset: int, count: int) -> No
 def decode_buffer(data: Any, *, max_pulses: int | None = None,
                   progress: Callable[[int], None] | None = None) -> DecodeResult:
     """Decode one trace buffer (bytes, a buffer object, or a numpy array of its words or bytes).
+    The result keeps its own copy of the buffer (``bytes`` are immutable and read in place), so
+    the caller may reuse or free the buffer afterwards.
 
     ``max_pulses`` bounds how many pulses ``Repeat`` commands may add (default: 16 per input byte
     plus 2**20), so hostile input cannot make the result arbitrarily large; each stream may add
@@ -1064,7 +1084,7 @@ def decode_buffer(data: Any, *, max_pulses: int | None = None,
     ``pulse_limit`` anomaly. ``progress(nbytes)`` is called as the buffer is decoded; its calls
     add up to the buffer size. Streams of a large buffer are decoded in parallel threads (numpy
     releases the interpreter lock in its loops); the result does not depend on it."""
-    b = _as_bytes(data)
+    b = _owned_bytes(data)
     result = DecodeResult(size=len(b))
     packets = _packets(b, result)
     total = max_pulses if max_pulses is not None else 16 * len(b) + (1 << 20)

@@ -66,30 +66,36 @@ class SliceSummary:
 
 class PairCycles:
     """Cycles from each first begin of one event (tag 0) to the next begin of another (tag 1):
-    a run of tag-0 begins followed by a run of tag-1 begins is one pair, from the run's first
-    to the next run's first. Begins are fed in order, a piece at a time (the state between
-    pieces is the last tag and where its run began)."""
+    a run of tag-0 begins followed by a run of tag-1 begins of the same timer epoch is one pair,
+    from the run's first to the next run's first. A new epoch (a Start: another run of the
+    design) ends every run, so no pair spans two epochs. Begins are fed in order, a piece at a
+    time (the state between pieces is the last tag, its epoch and where its run began)."""
 
     def __init__(self) -> None:
         self._tag: int | None = None
+        self._epoch = 0
         self._run_start = 0
         self._cycles: list[np.ndarray] = []
 
-    def feed(self, times: np.ndarray, tags: np.ndarray) -> None:
+    def feed(self, times: np.ndarray, tags: np.ndarray, epochs: np.ndarray | None = None) -> None:
+        if epochs is None:
+            epochs = np.zeros(len(tags), dtype=np.int64)
         if self._tag is not None:   # the run the last piece ended in goes on
             times = np.concatenate([[self._run_start], times])
             tags = np.concatenate([[self._tag], tags])
+            epochs = np.concatenate([[self._epoch], epochs])
         if not len(tags):
             return
         head = np.empty(len(tags), dtype=bool)
         head[0] = True
-        np.not_equal(tags[1:], tags[:-1], out=head[1:])
+        head[1:] = (tags[1:] != tags[:-1]) | (epochs[1:] != epochs[:-1])
         run_start = np.flatnonzero(head)
         run_of = np.cumsum(head) - 1
         ends = np.flatnonzero(head & (tags == 1))
         ends = ends[ends > 0]
+        ends = ends[(tags[ends - 1] == 0) & (epochs[ends - 1] == epochs[ends])]
         self._cycles.append(times[ends] - times[run_start[run_of[ends - 1]]])
-        self._tag, self._run_start = int(tags[-1]), int(times[run_start[-1]])
+        self._tag, self._epoch, self._run_start = int(tags[-1]), int(epochs[-1]), int(times[run_start[-1]])
 
     def cycles(self) -> np.ndarray:
         return np.concatenate(self._cycles) if self._cycles else np.zeros(0, dtype=np.int64)
@@ -123,8 +129,8 @@ def _unit(sd: SliceDecode, stream: Stream) -> UnitSummary:
                     events, stream.first, stream.last)
     if KERNEL_BEGIN in slot_of and KERNEL_END in slot_of:
         pairs = PairCycles()
-        for times, which in stream.begins_in_order([slot_of[KERNEL_BEGIN], slot_of[KERNEL_END]]):
-            pairs.feed(times, which)
+        for times, which, epochs in stream.begins_in_order([slot_of[KERNEL_BEGIN], slot_of[KERNEL_END]]):
+            pairs.feed(times, which, epochs)
         cyc = pairs.cycles()
         if len(cyc):
             u.kernel = KernelCycles(int(len(cyc)), int(cyc.min()), float(np.median(cyc)), int(cyc.max()))
