@@ -48,6 +48,7 @@ ERAS_WITH_UPSTREAM_LAYOUT = ("E3", "E4")
 _STRING = r'"(?:[^"\\]|\\.)*"'
 _PARAM = re.compile(rf'(\w+)\s*=\s*({_STRING}|[-\w]+)')
 _STRINGS = re.compile(_STRING)
+_INT = re.compile(r"-?\d+")
 _FIELD = rf'\w+\s*=\s*(?:{_STRING}|-?\d+(?:\s*:\s*(?:[su]?i\d+|index))?)'
 _FOUR_FIELDS = rf'\s*{_FIELD}\s*(?:,\s*{_FIELD}\s*){{3}}'
 #: one trace_slices entry as printed: mlir-aie's attribute (E3/E4) or a dictionary (E1/E2), each
@@ -171,7 +172,10 @@ def _params(text: str) -> dict[str, str]:
 
 
 _ESCAPE = re.compile(r'\\(?:([0-9A-Fa-f]{2})|(.))', re.S)
-_UNESCAPE = {"n": b"\n", "t": b"\t"}
+_PLAIN = re.compile(r'[ !#-\[\]-~]*')  # printable ASCII but '"' and '\\'
+#: the escapes written as in C, byte -> escape; read back through the inverse table
+_ESCAPES = {ord('"'): '\\"', ord("\\"): "\\\\", ord("\n"): "\\n", ord("\t"): "\\t"}
+_UNESCAPE = {e[1]: bytes([b]) for b, e in _ESCAPES.items()}
 
 
 def _unquote(literal: str) -> str:
@@ -191,10 +195,8 @@ def _unquote(literal: str) -> str:
 
 def _int_field(d: dict[str, Any], key: str, where: str) -> int:
     v = d.get(key)
-    if isinstance(v, str) and v.isascii() and v.isdigit():
-        return int(v)
     iv = aieir.int_attr_value(v) if isinstance(v, ir.Attribute) else (
-        int(v) if isinstance(v, str) and re.fullmatch(r"-?\d+", v) else None)
+        int(v) if isinstance(v, str) and _INT.fullmatch(v) else None)
     if iv is None or iv < 0:
         raise LayoutError(f"{where}: '{key}' must be a non-negative integer, got {v}")
     return iv
@@ -339,8 +341,6 @@ def write_layout(seq: Any, layout: Layout, era: str) -> None:
         "[" + ", ".join(_q(s.call_path or "") for s in layout.slices) + "]")
 
 
-_PLAIN = re.compile(r'[ !#-\[\]-~]*')  # printable ASCII but '"' and '\\'
-_ESCAPES = {ord('"'): '\\"', ord("\\"): "\\\\", ord("\n"): "\\n", ord("\t"): "\\t"}
 
 
 def _q(s: str) -> str:
