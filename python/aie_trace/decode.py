@@ -152,9 +152,7 @@ class _Steps:
         else:
             block, marks, entry = _EMPTY_BLOCK, np.zeros(0, dtype=bool), 0
         step = _Step(block, marks, entry, carry, [r.budget], notes)
-        _, records = step.records()
-        base, T = step.times(records)
-        opens, closes = _bounds(records.M, records.cont, base, T, carry, r.final)
+        _, base, T, opens, closes = step.run(r.final)
         epoch = np.full(len(T), self.epochs[i], dtype=np.int64)
         if step.starts is not None:   # T[0] is the record before the step: record k is T[k + 1]
             epoch += np.cumsum(np.bincount(step.starts + 1, minlength=len(T))[:len(T)])
@@ -569,6 +567,8 @@ def _field_table() -> np.ndarray:
 
 _FIELD_TABLE = _field_table()
 _KIND = np.array(F.COMMAND_OF_BYTE, dtype=np.uint8)
+#: first bytes of the anomalous commands, which make no record: unknown opcodes, reserved frames
+_NO_RECORD = np.isin(_KIND, (Cmd.UNKNOWN, Cmd.RESERVED4))
 _LEN = np.array(F.LENGTH_OF_BYTE, dtype=np.uint8)
 _PAIRS = np.arange(1 << 16)
 #: lengths of the commands the two bytes of a little-endian 16-bit value would start
@@ -641,6 +641,15 @@ class _Step:
 
     def note(self, kind: str, cmd: int, count: int) -> None:
         _note(self.notes, kind, self.block.base + int(self.positions()[cmd]), count)
+
+    def run(self, final: bool) -> tuple[np.ndarray, int, np.ndarray, np.ndarray, np.ndarray]:
+        """The whole step, as the decode runs it and as a replay runs it again: the counts of its
+        commands per kind, its times ``(base, T)``, and the slots each record opens and closes
+        (:func:`_bounds`; ``final`` closes every open interval). Carries the state on."""
+        counts, records = self.records()
+        base, T = self.times(records)
+        opens, closes = _bounds(records.M, records.cont, base, T, self.carry, final)
+        return counts, base, T, opens, closes
 
     def records(self) -> tuple[np.ndarray, _Records]:
         """Counts of the commands per kind, and the records: frames; Repeats as the frame they
@@ -973,10 +982,7 @@ def _drop_fillers(b: np.ndarray, starts: np.ndarray, notes: dict[str, list[int]]
     hit &= starts
     counts[Cmd.FILLER] = np.count_nonzero(hit)
     starts ^= hit
-    odd = b >= 0xF1                      # unknown: 0xF1-0xFD but 0xF4 (a Start)
-    odd &= b != 0xF4
-    odd &= b < F.FILLER_BYTE
-    odd |= (b & 0xFC) == 0xDC            # reserved 4-byte frames
+    odd = _NO_RECORD[b]
     odd &= starts
     if odd.any():
         at = np.flatnonzero(odd)
@@ -1009,7 +1015,6 @@ def _decode_stream(W: np.ndarray, key: StreamKey, pk: np.ndarray, ids: tuple[int
     notes: dict[str, list[int]] = {}   # kind -> [stream offset of the first, count]
     resume: list[_Resume] = []
     tallies: list[_Tally] = []
-    opened: list[tuple[int, int]] = []    # per step: the slots open when it begins and when it ends
     epochs: list[int] = [0]               # per step: Start commands before it
     truncated = None
     for a in range(0, len(pk), BLOCK_PACKETS):
@@ -1033,23 +1038,21 @@ def _decode_stream(W: np.ndarray, key: StreamKey, pk: np.ndarray, ids: tuple[int
             r = _Resume(at + lo, at + hi, at + first, carry.T, carry.M, carry.frame, carry.after_sync, budget[0],
                         final and hi == len(starts))
             step = _Step(block, starts[lo:hi], entry + lo, carry, budget, notes)
-            step_counts, records = step.records()
+            step_counts, base, T, opens, closes = step.run(r.final)
             counts += step_counts
-            base, T = step.times(records)
-            opens, closes = _bounds(records.M, records.cont, base, T, carry, r.final)
-            del records
             tallies.append(_tally(opens, closes, base, T, step.starts is None))
             epochs.append(epochs[-1] + (0 if step.starts is None else len(step.starts)))
             resume.append(r)
-            opened.append((r.M, 0 if r.final else carry.M))
             del opens, closes, T
         if progress is not None:
             progress((b - a) * F.PACKET_BYTES)
     for name, (first_at, count) in notes.items():
         anomalies.append(Anomaly(name, count, _stream_offset(pk, first_at), key))
     begins = np.array([t.counts for t in tallies], dtype=np.int64).reshape(-1, F.SLOTS)
-    bits = np.array(opened, dtype=np.uint8).reshape(-1, 2, 1) >> np.arange(F.SLOTS, dtype=np.uint8) & 1
-    ends = begins + bits[:, 0] - bits[:, 1]     # what opens and is open before, less what stays open
+    # the slots open when each step begins: its resume state's; at the end, none (the last step
+    # closes every interval)
+    held = np.array([r.M for r in resume] + [0], dtype=np.uint8)[:, None] >> np.arange(F.SLOTS, dtype=np.uint8) & 1
+    ends = begins + held[:-1] - held[1:]     # what opens and is open before, less what stays open
     firsts = [t.first for t in tallies if t.first is not None]
     lasts = [t.last for t in tallies if t.last is not None]
     steps = _Steps(W, pk, resume, begins, ends, np.array(epochs[:-1], dtype=np.int64), truncated)
