@@ -27,12 +27,9 @@ class EraPass(Pass):
         except aieir.EraError as e:
             raise diag.fail(e.op, str(e))
 
-    def run_graph(self, module, diag, graph: callgraph.RunGraph | None = None) -> callgraph.RunGraph:
-        """The module's run graph (``graph``, when already built); unresolvable callees and cycles
-        fail the pass, each located."""
-        graph = callgraph.RunGraph(module) if graph is None else graph
+    def check_graph(self, graph: callgraph.RunGraph, diag) -> None:
+        """Fail the pass on the run graph's unresolvable callees and cycles, each located."""
         for op, msg in graph.errors:
             diag.error(op, msg)
         if graph.errors:
             raise diag.fail()
-        return graph

@@ -60,7 +60,7 @@ class FuseTraceBuffers(EraPass):
     def run(self, module, diag) -> None:
         graph = cg.RunGraph(module)  # (the era is read from the ops the graph reads)
         era = self.module_era(module, diag, graph)
-        graph = self.run_graph(module, diag, graph)
+        self.check_graph(graph, diag)
         saved = module.clone()  # some refusals are found while rebasing, after the IR changed
         try:
             try:

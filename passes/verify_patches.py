@@ -64,7 +64,7 @@ class VerifyPatches(EraPass):
     def run(self, module, diag) -> None:
         graph = cg.RunGraph(module)  # one read of the module, for its era and for the checks
         era = self.module_era(module, diag, graph)
-        self.run_graph(module, diag, graph)
+        self.check_graph(graph, diag)
         facts = _Facts(graph, era)
         reported: set[tuple[int, str]] = set()
         for root in graph.sequences:
@@ -155,7 +155,7 @@ class _Facts:
             constant = aieir.constant_int(plus)
             plus = plus if constant is None else constant
         addr = aieir.get_int(op, "addr", era)
-        return _Patch(None if addr is None else tracedma.decode_patch_addr(addr & 0xFFFFFFFF), addr,
+        return _Patch(tracedma.decode_patch_addr(addr), addr,
                       aieir.get_int(op, "arg_idx", era), plus,
                       aieir.get_operand(op, "buffer", era) if era in ("E3", "E4") else None)
 

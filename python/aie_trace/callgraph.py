@@ -88,7 +88,7 @@ class RunGraph:
         self.device_names: set[str] = set()
         module = getattr(module, "operation", module)
         self._module = _Node(module, module.name, [_nodes(b) for r in module.regions for b in r.blocks])
-        bodies: list[tuple[Any, list[_Node]]] = []
+        bodies: list[tuple[Any, int]] = []
         for dev in _body(self._module, "aie.device"):
             dname = aieir.symbol_name(dev.op) or "main"
             self.device_names.add(dname)
@@ -96,13 +96,14 @@ class RunGraph:
             for seq in _body(dev, "aie.runtime_sequence"):
                 self.sequences.append(seq.op)
                 self.by_symbol[(dname, aieir.symbol_name(seq.op) or "sequence")] = seq.op
-                self._device[op_key(seq.op)] = dname
-                self._callers[op_key(seq.op)] = []
-                self._nodes[op_key(seq.op)] = [n for b in seq.blocks for n in b]
-                bodies.append((seq.op, self._nodes[op_key(seq.op)]))
-        for seq, nodes in bodies:
-            self._runs[op_key(seq)] = [self._resolve(seq, k, *found) for k, found in enumerate(_find_runs(
-                nodes, "aie.runtime_sequence", None, []))]
+                key = op_key(seq.op)
+                self._device[key] = dname
+                self._callers[key] = []
+                self._nodes[key] = [n for b in seq.blocks for n in b]
+                bodies.append((seq.op, key))
+        for seq, key in bodies:
+            self._runs[key] = [self._resolve(seq, k, *found) for k, found in enumerate(_find_runs(
+                self._nodes[key], "aie.runtime_sequence", None, []))]
 
     def _resolve(self, seq: Any, ordinal: int, op: Any, parent: str, cfg: Any, loops: list[Any]) -> Run:
         ref = aieir.attr_or_none(op, "runtime_sequence_symbol")
@@ -168,11 +169,6 @@ class RunGraph:
         if key not in self._followed:
             self._followed[key] = _prune(self.body_nodes(seq), names)
         return self._followed[key]
-
-    def forget_nodes(self) -> None:
-        """Drop the cached bodies (after changing the IR)."""
-        self._nodes.clear()
-        self._followed.clear()
 
     def ops(self) -> Iterator[tuple[str, Any]]:
         """Every operation of the module as the graph read it, ``(name, operation)`` in pre-order
