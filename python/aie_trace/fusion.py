@@ -740,7 +740,7 @@ class Fusion:
         for p, orig_p, rw in zip(patches, self.patches(callee), rewrites):
             if rw is not None:
                 self.apply_rewrite(p, orig_p, rw, params)
-        orig_loops = aieir.walk(callee, ["scf.for"]) if loops else []
+        orig_loops = [_op_at(callee, pos) for pos in where["scf.for"]] if loops else []
         for run, spec, site in zip(runs, children, self.runs(callee)):
             run.attributes["runtime_sequence_symbol"] = ir.FlatSymbolRefAttr.get(spec.name)
             n = self.arity(self.callee(site))

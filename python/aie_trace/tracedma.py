@@ -32,8 +32,12 @@ def bd_address_word(col: int, bd: int) -> int:
     return (col << COL_SHIFT) | (SHIM_BD_BASE + bd * BD_STRIDE + BD_ADDR_WORD)
 
 
-def decode_patch_addr(addr: int) -> tuple[int, int] | None:
-    """``address_patch.addr`` -> (column, BD id) of a shim BD; None if it is not a shim BD word."""
+def decode_patch_addr(addr: int | None) -> tuple[int, int] | None:
+    """``address_patch.addr`` as read (a signed or unsigned 32-bit value) -> (column, BD id) of a
+    shim BD; None if it is not a shim BD word or there is no address."""
+    if addr is None:
+        return None
+    addr &= 0xFFFFFFFF
     col, row, local = addr >> COL_SHIFT, (addr >> ROW_SHIFT) & 0x1F, addr & LOCAL_MASK
     rel = local - SHIM_BD_BASE - BD_ADDR_WORD
     if row != 0 or rel < 0 or rel % BD_STRIDE or rel // BD_STRIDE >= SHIM_BDS:
@@ -124,8 +128,7 @@ def trace_channels(device: Any, flows: Iterable[Any] | None = None) -> set[tuple
 
 
 def patch_bd(op: Any, era: str) -> tuple[int, int] | None:
-    addr = aieir.get_int(op, "addr", era)
-    return None if addr is None else decode_patch_addr(addr & 0xFFFFFFFF)
+    return decode_patch_addr(aieir.get_int(op, "addr", era))
 
 
 def trace_patches(ops: Iterable[Any], channels: set[tuple[int, int]], era: str) -> list[Any]:
