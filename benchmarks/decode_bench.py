@@ -116,17 +116,16 @@ def measure(buf: np.ndarray, runs: int) -> dict[str, float]:
     out: dict[str, float] = {}
     times = timed(lambda: decode.decode_buffer(buf), runs)
     out["best"], out["worst"] = min(times), max(times)
-    r = decode.decode_buffer(buf)
+    r, out["peak"], out["result"] = traced(lambda: decode.decode_buffer(buf))
     out["events"] = r.events
     out["steps"] = min(timed(lambda: replay_all(r), 2))
-    assert replay_all(r) == r.events
-    _, out["steps_peak"], _ = traced(lambda: replay_all(r))
+    n, out["steps_peak"], _ = traced(lambda: replay_all(r))
+    assert n == r.events
     t = time.perf_counter()
     for s in r.streams.values():
         _ = s.slot, s.begin, s.end
     out["arrays"] = time.perf_counter() - t
     del r
-    _, out["peak"], out["result"] = traced(lambda: decode.decode_buffer(buf))
     quarter = len(buf) // 4
     slices = [{"device": "d", "sequence": "s", "call_path": str(i), "offset": i * quarter, "size": quarter}
               for i in range(4)]
