@@ -278,7 +278,7 @@ class _Check:
             arg, start = ref.arg, ref.offset + plus
         else:
             k = facts.arg_idx
-            arg = self.hosts[k] if k is not None and 0 <= k < len(self.hosts) else None
+            arg = _host_arg(self.hosts, k)
             if arg is None:
                 n = len(self.hosts)
                 self.error(op, f"in {where} this patch names host buffer #{k}, but {self.label} has {n} host "
@@ -298,8 +298,7 @@ class _Check:
             return
         original, src = self.f.source_patch(op, frame.sequence)
         k = src.arg_idx
-        hosts = self.f.host_buffers(original)
-        b = hosts[k] if k is not None and 0 <= k < len(hosts) else None
+        b = _host_arg(self.f.host_buffers(original), k)
         bound = frame.args[b] if b is not None and b < len(frame.args) else None
         plus = src.plus if isinstance(src.plus, int) or src.plus is None else frame.int(src.plus)
         if not isinstance(bound, cg.BufferRef) or not isinstance(plus, int):
@@ -440,3 +439,8 @@ def _running_max(values: list[int]) -> list[int]:
         m = max(m, v)
         out.append(m)
     return out
+
+
+def _host_arg(hosts: list[int], k: int | None) -> int | None:
+    """The block argument of host buffer #``k`` (``hosts``: the memref arguments' indices)."""
+    return hosts[k] if k is not None and 0 <= k < len(hosts) else None
