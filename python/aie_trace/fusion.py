@@ -380,7 +380,7 @@ class Fusion:
         try:
             tb = L.read_trace_buffer(seq)
             if tb is not None:
-                _check_trace_arg(seq, tb)
+                L.trace_host_buffer(seq, tb)
             slices = L.read_slices(seq) if tb is not None else None
         except L.LayoutError as e:
             self.diag.error(seq, str(e))
@@ -967,16 +967,6 @@ def _event_items(nodes: list[Any], ordinals: Any) -> list[tuple]:
         for b in n.blocks:
             items.extend(_event_items(b, ordinals))
     return items
-
-
-def _check_trace_arg(seq: Any, tb: L.TraceBuffer) -> None:
-    """A trace_buffer record names a memref argument of its sequence (as read_layout requires)."""
-    args = aieir.seq_args(seq)
-    where = f"@{_seq_name(seq)} trace_buffer"
-    if tb.arg_index >= len(args):
-        raise L.LayoutError(f"{where}: arg_index {tb.arg_index} but the sequence has {len(args)} argument(s)")
-    if not cg.is_memref(args[tb.arg_index]):
-        raise L.LayoutError(f"{where}: argument {tb.arg_index} is not a memref")
 
 
 def _view_attrs(size: int, dynamic: bool) -> tuple[dict[str, Any], dict[str, Any]]:

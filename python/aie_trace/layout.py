@@ -289,6 +289,17 @@ def read_layout(seq: Any) -> Layout | None:
         return None
     device = aieir.symbol_name(aieir.parent_named(seq, "aie.device")) or "main"
     name = aieir.symbol_name(seq) or "sequence"
+    host = trace_host_buffer(seq, tb)
+    slices = read_slices(seq)
+    if slices is None:
+        slices = [Slice(device, name, "", tb.offset, tb.size)]
+    return Layout(device, name, tb.arg_index, host, tb.size, tb.offset, tb.dedicated, slices)
+
+
+def trace_host_buffer(seq: Any, tb: TraceBuffer) -> int:
+    """The host-buffer index of the argument ``tb`` names; a LayoutError unless it names a memref
+    argument of ``seq``."""
+    name = aieir.symbol_name(seq) or "sequence"
     args = aieir.seq_args(seq)
     if tb.arg_index >= len(args):
         raise LayoutError(f"@{name} trace_buffer: arg_index {tb.arg_index} but the sequence has "
@@ -296,10 +307,7 @@ def read_layout(seq: Any) -> Layout | None:
     host = aieir.host_buffer_index(seq, tb.arg_index)
     if host is None:
         raise LayoutError(f"@{name} trace_buffer: argument {tb.arg_index} is not a memref")
-    slices = read_slices(seq)
-    if slices is None:
-        slices = [Slice(device, name, "", tb.offset, tb.size)]
-    return Layout(device, name, tb.arg_index, host, tb.size, tb.offset, tb.dedicated, slices)
+    return host
 
 
 def is_specialized(seq: Any) -> bool:
@@ -339,8 +347,6 @@ def write_layout(seq: Any, layout: Layout, era: str) -> None:
         entry.format(_q(s.device), _q(s.sequence), s.offset, s.size) for s in layout.slices) + "]")
     seq.attributes[SLICE_PATHS] = ir.Attribute.parse(
         "[" + ", ".join(_q(s.call_path or "") for s in layout.slices) + "]")
-
-
 
 
 def _q(s: str) -> str:
