@@ -91,12 +91,15 @@ class Patch:
     argument it names) or ``buffer`` form, and its constant ``arg_plus`` (None if not constant)."""
 
     op: Any
-    is_int: bool
     arg_idx: int | None
     block: int | None
     plus: int | None
     buffer: Any
     era: str
+
+    @property
+    def is_int(self) -> bool:
+        return self.buffer is None
 
     @functools.cached_property
     def plus_index(self) -> int:
@@ -250,7 +253,7 @@ class Fusion:
         buffer = aieir.get_operand(p, "buffer", self.era) if self.era in BUFFER_PATCH_ERAS else None
         k = aieir.get_int(p, "arg_idx", self.era) if buffer is None else None
         block = aieir.block_index_of_host_buffer(seq, k) if k is not None else None
-        return Patch(p, buffer is None, k, block, self.plus_of(p), buffer, self.era)
+        return Patch(p, k, block, self.plus_of(p), buffer, self.era)
 
     def plus_of(self, p: Any) -> int | None:
         return aieir.get_int(p, "arg_plus", self.era)
