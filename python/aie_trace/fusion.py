@@ -394,7 +394,7 @@ class Fusion:
             elif any(s.call_path is not None for s in slices):
                 size = sum(s.size for s in slices if s.call_path == "")
             else:  # recorded by mlir-aie's own fuse pass: own slices name this sequence
-                size = sum(s.size for s in slices if (s.device, s.sequence) == (_dev_name(seq), _seq_name(seq)))
+                size = sum(s.size for s in slices if (s.device, s.sequence) == self.names(seq))
             return Own(tb.arg_index, tb.offset, size, tb.dedicated)
         if self.era in BUFFER_PATCH_ERAS:
             return Own()
@@ -848,7 +848,7 @@ class Fusion:
         slices = self.back_to_back(seq, list(self.slices(seq)))
         ta = plan.trace_arg
         fused = bool(plan.sites)
-        lay = L.Layout(_dev_name(seq), _seq_name(seq), ta, aieir.host_buffer_index(seq, ta),
+        lay = L.Layout(*self.names(seq), ta, aieir.host_buffer_index(seq, ta),
                        plan.claim if fused else plan.own.size, 0 if fused else plan.own.offset,
                        True if fused else plan.own.dedicated, slices)
         if L.read_layout(seq) != lay:
@@ -887,7 +887,7 @@ class Fusion:
                     self._block_events(item[3], sites, its, out)
 
     def back_to_back(self, seq: Any, slices: list[L.Slice]) -> list[L.Slice]:
-        loaded, last, pairs = _dev_name(seq), None, []
+        loaded, last, pairs = self.names(seq)[0], None, []
         for kind, path, dev, op in self.events(seq, "", seq):
             if kind == "load":
                 if path != loaded:
