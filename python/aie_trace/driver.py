@@ -8,7 +8,8 @@ command-line order, ``--split-input-file``, ``--verify-diagnostics``, ``--mlir-p
 
 Bad input (missing file, unparsable IR, bad flags, a failing pass) gives located one-line
 diagnostics and exit code 1, never a traceback; an exception escaping a Python pass is reported as
-an internal error (with its traceback when ``AIE_TRACE_DEBUG=1``).
+an internal error (with its traceback when ``AIE_TRACE_DEBUG=1``). A Python pass that fails, for
+any reason, leaves the module as it was (``--mlir-print-ir-after-failure`` shows it).
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ class Options:
     print_debuginfo: bool = False
     print_ir_before_all: bool = False
     print_ir_after_all: bool = False
+    print_ir_after_failure: bool = False
     dump_pass_pipeline: bool = False
     list_passes: bool = False
     help: bool = False
@@ -78,6 +80,9 @@ BOOL_FLAGS: dict[str, tuple[str, str]] = {
     "mlir-print-debuginfo": ("print_debuginfo", "Print locations in the output"),
     "mlir-print-ir-before-all": ("print_ir_before_all", "Print the IR before every pass (to stderr)"),
     "mlir-print-ir-after-all": ("print_ir_after_all", "Print the IR after every pass (to stderr)"),
+    "mlir-print-ir-after-failure": ("print_ir_after_failure",
+                                    "Print the IR after a pass that failed (to stderr): a failed "
+                                    "Python pass leaves its input unchanged"),
     "dump-pass-pipeline": ("dump_pass_pipeline", "Print the parsed pass pipeline (to stderr)"),
     "list-passes": ("list_passes", "List the registered Python passes with their options and exit"),
     "help": ("help", "Print this help and exit"),
@@ -447,6 +452,7 @@ class Driver:
             runner = PipelineRunner(steps, diag, after_python_pass=printer.flush)
             runner.enable_ir_printing(before_all=self.opts.print_ir_before_all,
                                       after_all=self.opts.print_ir_after_all,
+                                      after_failure=self.opts.print_ir_after_failure,
                                       generic=self.opts.print_op_generic)
             module = parse_module(provider.ir, chunk, name, diag)
             try:

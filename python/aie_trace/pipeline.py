@@ -362,6 +362,7 @@ class PipelineRunner:
 
         self.diag = diag
         self.after_python_pass = after_python_pass
+        self._raised: BaseException | None = None  # what a Python pass raised, for after the run
         self.pm = passmanager.PassManager(ROOT_ANCHOR)
         for step in steps:
             if isinstance(step, PythonStep):
@@ -383,14 +384,23 @@ class PipelineRunner:
         cls, options = step.cls, list(step.element.options)
 
         def run(op: Any, ext_pass: Any) -> None:
+            # Nothing may propagate out of here: this is called from MLIR's C++ pass manager.
+            # The pass itself restores the module when it fails (aie_trace.rollback).
             errors_before = self.diag.error_count
             failed = False
             try:
                 cls.from_options(options).run(op, self.diag)
             except PassFailure:
                 failed = True
-            except Exception as exc:
-                raise InternalPassError(cls.name, exc) from exc
+            except Exception as exc:  # a bug in the pass: re-raised after the run
+                self._raised = InternalPassError(cls.name, exc)
+                self._raised.__cause__ = exc
+                ext_pass.signal_pass_failure()
+                return
+            except BaseException as exc:  # KeyboardInterrupt and the like: re-raised after the run
+                self._raised = exc
+                ext_pass.signal_pass_failure()
+                return
             if failed and self.diag.error_count == errors_before:
                 self.diag.error(op, f"pass '{cls.name}' failed")
             if self.after_python_pass is not None:
@@ -400,22 +410,37 @@ class PipelineRunner:
 
         return run
 
-    def enable_ir_printing(self, *, before_all: bool, after_all: bool, generic: bool) -> None:
-        if before_all or after_all:
-            self.pm.enable_ir_printing(print_before_all=before_all, print_after_all=after_all,
+    def enable_ir_printing(self, *, before_all: bool, after_all: bool, generic: bool,
+                           after_failure: bool = False) -> None:
+        """MLIR's IR dumps (to stderr): before/after every pass, or only after a pass that
+        failed (the module as the failed pass left it, which for a Python pass is as it was).
+        As in mlir-opt, ``after_failure`` restricts the after-pass dumps to failed passes."""
+        if before_all or after_all or after_failure:
+            self.pm.enable_ir_printing(print_before_all=before_all,
+                                       print_after_all=after_all or after_failure,
+                                       print_after_failure=after_failure,
                                        print_generic_op_form=generic)
 
     def run(self, module: Any) -> bool:
         """Run on ``module``; False when a pass failed (its errors are in ``diag``).
-        Raises :class:`InternalPassError` for a bug in a Python pass."""
+        Raises :class:`InternalPassError` for a bug in a Python pass, after the pass manager has
+        stopped and the module is back as it was before that pass."""
         from .provider import ir
 
         errors_before = self.diag.error_count
+        self._raised = None
         try:
             self.pm.run(module)
         except ir.MLIRError as e:
+            self._reraise()
             self.diag.extend_from_mlir(e.error_diagnostics)
             if self.diag.error_count == errors_before:
                 self.diag.error(module, "pass pipeline failed")
             return False
+        self._reraise()
         return True
+
+    def _reraise(self) -> None:
+        raised, self._raised = self._raised, None
+        if raised is not None:
+            raise raised

@@ -19,6 +19,11 @@ Its dataclass fields are its options (``bool``, ``int``, ``str``, ``Literal[...]
 ``list[int]`` / ``list[str]``), parsed from MLIR's pipeline option syntax
 (``{mode=b limit=8 flag}``). The driver, ``--help`` and the docs all read :data:`REGISTRY`.
 
+A pass that fails leaves the module as it was: every subclass's ``run`` is wrapped so that when it
+raises (``PassFailure`` or a bug) or reports an error into ``diag``, the module is restored from a
+snapshot taken before it started (:mod:`aie_trace.rollback`). This holds for ``p.run(module,
+diag)`` called from Python and for the driver's pass manager alike.
+
 Passes in ``aie_trace.passes`` register themselves on import; other packages add passes through the
 ``aie_trace.passes`` entry-point group, each entry naming a ``Pass`` subclass or a module whose
 passes register themselves.
@@ -34,6 +39,8 @@ import pkgutil
 import typing
 from dataclasses import dataclass
 from typing import Any, ClassVar
+
+from .rollback import transactional
 
 ENTRY_POINT_GROUP = "aie_trace.passes"
 
@@ -161,6 +168,12 @@ class Pass:
 
     name: ClassVar[str] = ""
     summary: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        run = cls.__dict__.get("run")
+        if run is not None:  # a failing run restores the module (aie_trace.rollback)
+            cls.run = transactional(run)  # type: ignore[method-assign]
 
     def run(self, module: Any, diag: Any) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
