@@ -9,7 +9,7 @@ from aie_trace import aieir, callgraph
 from aie_trace.registry import Pass, option
 
 
-@dataclass
+@dataclass(frozen=True)
 class EraPass(Pass):
     """A pass over aie/aiex IR whose op forms depend on the IR era (see docs/ir-eras.md)."""
 

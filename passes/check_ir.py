@@ -12,7 +12,7 @@ from ._era import EraPass
 
 
 @register
-@dataclass
+@dataclass(frozen=True)
 class CheckIR(EraPass):
     """Check every aie/aiex op the schema knows against its definition in the module's IR era.
 

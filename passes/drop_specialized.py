@@ -10,7 +10,7 @@ from aie_trace.registry import Pass, register
 
 
 @register
-@dataclass
+@dataclass(frozen=True)
 class DropSpecialized(Pass):
     """Erase every runtime sequence marked ``aie_trace.specialized_from`` that no ``aiex.run`` names.
 

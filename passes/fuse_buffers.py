@@ -15,7 +15,7 @@ from ._era import EraPass
 
 
 @register
-@dataclass
+@dataclass(frozen=True)
 class FuseTraceBuffers(EraPass):
     """Give every runtime sequence that runs traced designs one fused trace buffer.
 

@@ -13,7 +13,7 @@ from ._era import EraPass
 
 
 @register
-@dataclass
+@dataclass(frozen=True)
 class Materialize(EraPass):
     """Inline ``aiex.run`` calls the way mlir-aie's ``-aie-materialize-runtime-sequences`` does.
 

@@ -36,7 +36,7 @@ class Region:
 
 
 @register
-@dataclass
+@dataclass(frozen=True)
 class VerifyPatches(EraPass):
     """Check every address patch as it executes after verbatim inlining.
 

@@ -1,9 +1,9 @@
 """Python pass plugins: the ``Pass`` base class, typed options, and the one registry.
 
-A pass is a small dataclass::
+A pass is a small frozen dataclass::
 
     @register
-    @dataclass
+    @dataclass(frozen=True)
     class MyPass(Pass):
         '''Contract: what the pass expects before it and guarantees after it.'''
         name: ClassVar[str] = "aie-trace-my-pass"
@@ -256,6 +256,9 @@ class Registry:
         if other is not None and other is not cls:
             raise ValueError(f"pass '{cls.name}' registered twice ({other.__module__}, {cls.__module__})")
         cls.options()  # validate option types at registration, not at first use
+        if not cls.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+            raise TypeError(f"pass '{cls.name}': a pass is a frozen dataclass: decorate "
+                            f"{cls.__qualname__} with @dataclass(frozen=True)")
         self._passes[cls.name] = cls
         return cls
 

@@ -186,7 +186,7 @@ def _registry(*passes: type[Pass]) -> Registry:
     return reg
 
 
-@dataclass
+@dataclass(frozen=True)
 class Record(Pass):
     """Appends its tag to ``log`` and checks the IR it sees."""
     name: ClassVar[str] = "test-record"
@@ -198,7 +198,7 @@ class Record(Pass):
         Record.log.append((self.tag, str(module)))
 
 
-@dataclass
+@dataclass(frozen=True)
 class Fail(Pass):
     name: ClassVar[str] = "test-fail"
     summary: ClassVar[str] = "fail"
@@ -208,7 +208,7 @@ class Fail(Pass):
         raise diag.fail(module, self.message) if self.message else diag.fail()
 
 
-@dataclass
+@dataclass(frozen=True)
 class Boom(Pass):
     name: ClassVar[str] = "test-boom"
     summary: ClassVar[str] = "raise"

@@ -18,7 +18,7 @@ from aie_trace.pipeline import parse_pipeline
 from aie_trace.registry import REGISTRY, OptionError, Pass, Registry, gc_paused, option
 
 
-@dataclass
+@dataclass(frozen=True)
 class Kinds(Pass):
     """One option of every kind."""
     name: ClassVar[str] = "test-kinds"
@@ -113,7 +113,7 @@ def test_duplicate_names_are_an_error_but_re_adding_the_same_class_is_not():
     reg.add(Kinds)
     reg.add(Kinds)
 
-    @dataclass
+    @dataclass(frozen=True)
     class Other(Pass):
         name: ClassVar[str] = "test-kinds"
 
@@ -125,11 +125,11 @@ def test_duplicate_names_are_an_error_but_re_adding_the_same_class_is_not():
 def test_a_pass_needs_a_name_and_supported_option_types():
     reg = Registry()
 
-    @dataclass
+    @dataclass(frozen=True)
     class Nameless(Pass):
         pass
 
-    @dataclass
+    @dataclass(frozen=True)
     class BadOption(Pass):
         name: ClassVar[str] = "test-bad-option"
         ratio: float = option(0.5, "floats are not pass options")
@@ -150,14 +150,14 @@ from dataclasses import dataclass
 from typing import ClassVar
 from aie_trace.registry import Pass, option, register
 
-@dataclass
+@dataclass(frozen=True)
 class ByClass(Pass):
     name: ClassVar[str] = "test-plugin-by-class"
     summary: ClassVar[str] = "named by its entry point"
     level: int = option(1, "a level")
 
 @register
-@dataclass
+@dataclass(frozen=True)
 class ByModule(Pass):
     name: ClassVar[str] = "test-plugin-by-module"
     summary: ClassVar[str] = "registers itself on import"

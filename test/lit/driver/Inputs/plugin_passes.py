@@ -11,7 +11,7 @@ from aie_trace.provider import ir
 
 
 @register
-@dataclass
+@dataclass(frozen=True)
 class TestEmit(Pass):
     """Emits, for every op with a ``test.emit = "<severity>: <message>"`` attribute, that
     diagnostic at the op (with a note at the op when ``test.note`` is set too). Fails when
@@ -36,7 +36,7 @@ class TestEmit(Pass):
 
 
 @register
-@dataclass
+@dataclass(frozen=True)
 class TestOptions(Pass):
     """Reports its option values as one remark on the module."""
 
@@ -56,7 +56,7 @@ class TestOptions(Pass):
 
 
 @register
-@dataclass
+@dataclass(frozen=True)
 class TestRaise(Pass):
     """Raises an exception: a bug in a pass."""
 
