@@ -42,15 +42,16 @@ class Snapshot:
     def __init__(self, op: Any) -> None:
         self.op = op
         self.copy = op.clone()
-        self.attrs = {a.name: a.attr for a in op.attributes}
+        self.attrs = _attributes(op)
 
     def restore(self) -> None:
         """Make ``op`` print exactly as it did when the snapshot was taken; consumes the copy."""
         op, copy = self.op, self.copy
-        for name in [a.name for a in op.attributes if a.name not in self.attrs]:
+        current = _attributes(op)
+        for name in current.keys() - self.attrs.keys():
             del op.attributes[name]
         for name, attr in self.attrs.items():
-            if name not in op.attributes or op.attributes[name] != attr:
+            if current.get(name) != attr:
                 op.attributes[name] = attr
         for region, saved_region in zip(op.regions, copy.regions, strict=True):
             for block, saved in zip(region.blocks, saved_region.blocks, strict=True):
@@ -65,6 +66,14 @@ class Snapshot:
         if self.copy is not None:
             self.copy.erase()
             self.copy = None
+
+
+def _attributes(op: Any) -> dict[str, Any]:
+    """name -> attribute (indexing by position gives a ``NamedAttribute`` in every binding
+    version; iterating gives names in some and ``NamedAttribute`` in others)."""
+    attrs = op.attributes
+    named = [attrs[i] for i in range(len(attrs))]
+    return {n.name: n.attr for n in named}
 
 
 def _error_count(diag: Any) -> int:

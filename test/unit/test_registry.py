@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import importlib.metadata
 import sys
@@ -231,3 +232,31 @@ def test_gc_is_paused_while_a_pass_runs_and_restored_after():
     finally:
         gc.enable()
 
+
+
+def test_every_registered_pass_is_frozen():
+    for cls in REGISTRY:
+        p = cls()
+        field = next(iter(dataclasses.fields(cls)), None)
+        if field is not None:
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                setattr(p, field.name, getattr(p, field.name))
+        assert cls.__dataclass_params__.frozen, cls.name
+
+
+def test_a_mutable_pass_is_refused_at_registration():
+    @dataclass
+    class Mutable(Pass):
+        name: ClassVar[str] = "test-mutable"
+        level: int = option(1, "a level")
+
+    with pytest.raises(TypeError, match=r"pass 'test-mutable': a pass is a frozen dataclass: decorate "
+                                         r".*Mutable with @dataclass\(frozen=True\)"):
+        Registry().add(Mutable)
+
+
+def test_frozen_passes_still_take_options_from_the_pipeline():
+    p = _from_pipeline("count=9 sizes=4,5 mode=slow")
+    assert (p.count, p.sizes, p.mode) == (9, [4, 5], "slow")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        p.count = 1  # type: ignore[misc]

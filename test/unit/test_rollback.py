@@ -1,0 +1,381 @@
+"""A pass that fails, for any reason, leaves the module exactly as it was.
+
+Every registered pass is failed on purpose in the middle of a run, after the IR has changed: by an
+exception (a bug), by a refusal (``raise diag.fail(...)``) and by an error reported without
+raising. The module must print, with locations and in generic form, exactly as the input did:
+through a direct ``run(module, diag)``, through the pipeline runner, and through ``aie-trace-opt``
+(whose ``--mlir-print-ir-after-failure`` dump shows the module the failed pass left).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+
+from aie_trace import aieir, driver, layout as L, materialize as materialize_mod, rollback
+from aie_trace.diagnostics import DiagnosticEngine, PassFailure
+from aie_trace.pipeline import InternalPassError, PipelineRunner, parse_pipeline, plan
+from aie_trace.provider import ir, make_context
+from aie_trace.registry import REGISTRY, Pass, Registry, option
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+FAILED = "IR Dump After "
+
+#: per pass: the function it calls mid-run that the test makes fail (owner, name), and whether
+#: the pass itself changes the IR before that call (if not, the hook changes it first)
+HOOKS: dict[str, tuple[Any, str, bool]] = {
+    "aie-trace-check-ir": (aieir, "check_module", False),
+    "aie-trace-verify-patches": (L, "is_specialized", False),
+    "aie-trace-fuse-buffers": (L, "write_layout", True),       # recording comes after the rewrite
+    "aie-trace-materialize": (materialize_mod, "inline_run", True),  # after a load_pdi and a run
+    "aie-trace-drop-specialized": (L, "is_specialized", True),  # asked again after the first erase
+}
+#: what each pass runs on: the example as written, fused, or fused and materialized
+STAGE = {"aie-trace-check-ir": 0, "aie-trace-fuse-buffers": 0, "aie-trace-verify-patches": 1,
+         "aie-trace-materialize": 1, "aie-trace-drop-specialized": 2}
+KINDS = ("raise", "refuse", "error")
+
+
+def test_every_registered_builtin_pass_is_covered():
+    builtin = [cls.name for cls in REGISTRY if cls.__module__.startswith("aie_trace.passes.")]
+    assert sorted(builtin) == sorted(HOOKS)
+
+
+def exact(op: Any) -> str:
+    return op.operation.get_asm(print_generic_op_form=True, enable_debug_info=True)
+
+
+@pytest.fixture(scope="module", params=["E2", "E3"])
+def inputs(request, tmp_path_factory) -> list[Path]:
+    """The era's example at stage 0 (as written), 1 (fused) and 2 (fused and materialized)."""
+    era = request.param.lower()
+    d = tmp_path_factory.mktemp(f"rollback_{era}")
+    paths = [EXAMPLES / f"two_designs_{era}.mlir"]
+    for stage, flag in ((1, "-aie-trace-fuse-buffers"), (2, "-aie-trace-materialize")):
+        out = io.StringIO()
+        assert driver.main([str(paths[-1]), flag], out, io.StringIO()) == 0
+        paths.append(d / f"stage{stage}.mlir")
+        paths[-1].write_text(out.getvalue())
+    return paths
+
+
+def _module_of(args: tuple) -> Any:
+    for a in args:
+        op = getattr(getattr(a, "op", a), "operation", None)
+        if op is None:
+            continue
+        while op.name != "builtin.module":
+            op = op.parent.operation
+        return op
+    raise AssertionError("the hooked function got no operation")
+
+
+def _mutate(module: Any) -> None:
+    """What a buggy read-only pass might do: touch attributes at two levels and add an op (none
+    is erased: the pass goes on after a reported error and may still hold the ops it read)."""
+    module.attributes["test.poison"] = ir.UnitAttr.get()
+    patch = next(o for o in aieir.walk(module) if o.name == "aiex.npu.address_patch")
+    patch.attributes["test.poison"] = ir.UnitAttr.get()
+    ir.Operation.create("test.junk", loc=ir.Location.unknown(), ip=ir.InsertionPoint(module.regions[0].blocks[0]))
+
+
+@dataclass
+class Injection:
+    """Makes the pass fail, the first time its hook returns with the IR already changed."""
+
+    kind: str
+    before: str
+    modifies: bool
+    diags: list[DiagnosticEngine] = dataclasses.field(default_factory=list)
+    fired: bool = False
+
+    def install(self, monkeypatch, owner: Any, attr: str) -> None:
+        original = getattr(owner, attr)
+
+        def hook(*args: Any, **kwargs: Any) -> Any:
+            module = _module_of(args)  # before the call, which may erase the op it was given
+            result = original(*args, **kwargs)
+            if self.fired:
+                return result
+            if not self.modifies:
+                _mutate(module)
+            if exact(module) == self.before:
+                return result  # the pass has changed nothing yet: fail at a later call
+            self.fired = True
+            if self.kind == "raise":
+                raise RuntimeError("injected bug")
+            if self.kind == "refuse":
+                raise self.diags[-1].fail(module, "injected refusal")
+            self.diags[-1].error(module, "injected error")
+            return result
+
+        monkeypatch.setattr(owner, attr, hook)
+
+
+def _inject(monkeypatch, name: str, kind: str, before: str) -> Injection:
+    owner, attr, modifies = HOOKS[name]
+    inj = Injection(kind, before, modifies)
+    inj.install(monkeypatch, owner, attr)
+    return inj
+
+
+def _parse(path: Path) -> Any:
+    return ir.Operation.parse(path.read_text(), source_name=str(path))
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("name", sorted(HOOKS))
+def test_run_from_python_leaves_the_module_unchanged(name, kind, inputs, monkeypatch):
+    with make_context():
+        module = _parse(inputs[STAGE[name]])
+        before = exact(module)
+        inj = _inject(monkeypatch, name, kind, before)
+        diag = DiagnosticEngine()
+        inj.diags.append(diag)
+        if kind == "raise":
+            with pytest.raises(RuntimeError, match="injected bug"):
+                REGISTRY.get(name)().run(module, diag)
+        elif kind == "refuse":
+            with pytest.raises(PassFailure):
+                REGISTRY.get(name)().run(module, diag)
+        else:  # the pass goes on after the error; it may then stop itself (fuse does)
+            try:
+                REGISTRY.get(name)().run(module, diag)
+            except PassFailure:
+                pass
+        assert inj.fired
+        assert exact(module) == before
+        if kind != "raise":
+            assert f"injected {'refusal' if kind == 'refuse' else 'error'}" in [d.message for d in diag.diagnostics]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("name", sorted(HOOKS))
+def test_pipeline_runner_leaves_the_module_unchanged(name, kind, inputs, monkeypatch):
+    diag = DiagnosticEngine()
+    with make_context():
+        module = _parse(inputs[STAGE[name]])
+        before = exact(module)
+        inj = _inject(monkeypatch, name, kind, before)
+        inj.diags.append(diag)
+        runner = PipelineRunner(plan(parse_pipeline(f"builtin.module({name})")), diag)
+        if kind == "raise":
+            with pytest.raises(InternalPassError, match=f"internal error in pass '{name}': injected bug"):
+                runner.run(module)
+        else:
+            assert runner.run(module) is False
+        assert inj.fired
+        assert exact(module) == before
+
+
+class _RecordingEngine(DiagnosticEngine):
+    made: ClassVar[list[DiagnosticEngine]] = []
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.made.append(self)
+
+
+def _dumped_after_failure(err: str, name: str) -> str:
+    """The module of the one ``IR Dump After <Pass> Failed: <name>`` section of ``err``."""
+    header = next(line for line in err.splitlines() if line.startswith("// -----// " + FAILED))
+    assert header.endswith(f" Failed: {name} //----- //")
+    return err.split(header + "\n", 1)[1].strip()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("name", sorted(HOOKS))
+def test_driver_leaves_the_module_unchanged(name, kind, inputs, monkeypatch, capfd):
+    path = inputs[STAGE[name]]
+    printed = io.StringIO()
+    assert driver.main([str(path)], printed, io.StringIO()) == 0  # the input, as the driver prints it
+    with make_context():
+        before = exact(_parse(path))
+    inj = _inject(monkeypatch, name, kind, before)
+    _RecordingEngine.made = inj.diags
+    monkeypatch.setattr(driver, "DiagnosticEngine", _RecordingEngine)
+    capfd.readouterr()
+    out, err = io.StringIO(), io.StringIO()
+    assert driver.main([str(path), f"--{name}", "--mlir-print-ir-after-failure"], out, err) == 1
+    assert inj.fired
+    assert out.getvalue() == ""
+    assert _dumped_after_failure(capfd.readouterr().err, name) == printed.getvalue().strip()
+    if kind == "raise":
+        assert err.getvalue() == f"aie-trace-opt: error: internal error in pass '{name}': injected bug\n"
+    else:
+        message = "injected refusal" if kind == "refuse" else "injected error"
+        assert re.fullmatch(f"{re.escape(str(path))}:[0-9]+:[0-9]+: error: {message}\n", err.getvalue())
+
+
+# ------------------------------------------------------------------------------------------------
+# a real failure after a change: materializing a module whose trace arguments were never fused
+# (every run is one argument short) inserts a load_pdi before it finds out
+
+
+@pytest.mark.parametrize("era", ["e1", "e2", "e3", "e4"])
+def test_materialize_of_an_unfused_module_leaves_it_unchanged(era):
+    with make_context():
+        module = _parse(EXAMPLES / f"two_designs_{era}.mlir")
+        before = exact(module)
+        diag = DiagnosticEngine()
+        with pytest.raises(PassFailure):
+            REGISTRY.get("aie-trace-materialize")().run(module, diag)
+        assert "do not match the parameters of" in diag.diagnostics[0].message
+        assert exact(module) == before
+
+
+def test_materialize_of_an_unfused_module_through_the_driver(capfd):
+    path = EXAMPLES / "two_designs_e2.mlir"
+    printed = io.StringIO()
+    assert driver.main([str(path)], printed, io.StringIO()) == 0
+    capfd.readouterr()
+    out, err = io.StringIO(), io.StringIO()
+    assert driver.main([str(path), "-aie-trace-materialize", "--mlir-print-ir-after-failure"], out, err) == 1
+    dumped = _dumped_after_failure(capfd.readouterr().err, "aie-trace-materialize")
+    assert "load_pdi" not in dumped
+    assert dumped == printed.getvalue().strip()
+    assert out.getvalue() == ""
+    assert err.getvalue().startswith(f"{path}:11:9: error: 'aiex.run' operands (memref<64xi32>) do not match")
+
+
+# ------------------------------------------------------------------------------------------------
+# the transaction itself
+
+
+@dataclass(frozen=True)
+class Edit(Pass):
+    """Sets ``test.edited`` on the module, then fails as ``how`` says."""
+
+    name: ClassVar[str] = "test-edit"
+    summary: ClassVar[str] = "edit, then maybe fail"
+    how: str = option("ok", "ok | raise | refuse | error | interrupt | nested")
+
+    def run(self, module, diag):
+        module.attributes["test.edited"] = ir.UnitAttr.get()
+        module.regions[0].blocks[0].operations[0].erase()
+        if self.how == "raise":
+            raise KeyError("bug")
+        if self.how == "refuse":
+            raise diag.fail(module, "refused")
+        if self.how == "error":
+            diag.error(module, "reported")
+        if self.how == "interrupt":
+            raise KeyboardInterrupt
+        if self.how == "nested":  # a pass that runs another one, which fails and is caught
+            try:
+                Edit("raise").run(module, diag)
+            except KeyError:
+                pass
+
+
+TWO_FUNCS = """module attributes {test.keep = 1 : i32} {
+  func.func @a() {
+    return
+  }
+  func.func @b() {
+    return
+  }
+}"""
+
+
+@pytest.mark.parametrize("how, raised", [("raise", KeyError), ("refuse", PassFailure), ("error", None),
+                                         ("interrupt", KeyboardInterrupt)])
+def test_a_failed_run_restores_attributes_and_body(how, raised):
+    with make_context():
+        module = ir.Module.parse(TWO_FUNCS)
+        before = exact(module)
+        diag = DiagnosticEngine()
+        if raised is None:
+            Edit(how).run(module.operation, diag)
+        else:
+            with pytest.raises(raised):
+                Edit(how).run(module.operation, diag)
+        assert exact(module) == before
+        module.operation.verify()
+
+
+def test_a_successful_run_keeps_its_changes():
+    with make_context():
+        module = ir.Module.parse(TWO_FUNCS)
+        Edit("ok").run(module.operation, DiagnosticEngine())
+        assert "test.edited" in module.operation.attributes
+        assert [o.operation.name for o in module.body.operations] == ["func.func"]
+
+
+def test_a_nested_run_leaves_restoring_to_the_outermost():
+    """The inner run's failure is caught by the outer pass, which succeeds: its changes and the
+    inner one's stay (the outer pass decided to go on)."""
+    with make_context():
+        module = ir.Module.parse(TWO_FUNCS)
+        Edit("nested").run(module.operation, DiagnosticEngine())
+        assert len(module.body.operations) == 0
+
+
+def test_a_snapshot_is_cheap_relative_to_the_module():
+    """The copy lives only while the pass runs: afterwards no clone is left anywhere."""
+    with make_context():
+        module = ir.Module.parse(TWO_FUNCS)
+        snap = rollback.Snapshot(module.operation)
+        assert exact(snap.copy) == exact(module)
+        snap.discard()
+        assert snap.copy is None
+        snap.discard()  # idempotent
+
+
+# ------------------------------------------------------------------------------------------------
+# exceptions never cross MLIR's C++ pass manager
+
+
+@dataclass(frozen=True)
+class After(Pass):
+    name: ClassVar[str] = "test-after"
+    summary: ClassVar[str] = "must not run after a failure"
+    ran: ClassVar[list] = []
+
+    def run(self, module, diag):
+        After.ran.append(True)
+
+
+def _runner(text: str, diag: DiagnosticEngine) -> PipelineRunner:
+    reg = Registry()
+    reg._loaded = True
+    reg.add(Edit)
+    reg.add(After)
+    return PipelineRunner(plan(parse_pipeline(text), reg), diag)
+
+
+def test_an_exception_in_a_pass_is_re_raised_after_the_pass_manager_stopped(capfd):
+    After.ran.clear()
+    diag = DiagnosticEngine()
+    with make_context():
+        module = ir.Module.parse(TWO_FUNCS)
+        before = exact(module)
+        runner = _runner("builtin.module(test-edit{how=raise},test-after)", diag)
+        runner.enable_ir_printing(before_all=False, after_all=False, generic=False, after_failure=True)
+        with pytest.raises(InternalPassError) as e:
+            runner.run(module.operation)
+        assert isinstance(e.value.exc, KeyError) and e.value.__cause__ is e.value.exc
+        assert str(e.value) == "internal error in pass 'test-edit': 'bug'"
+        assert not After.ran and exact(module) == before
+        # MLIR finished the run and reported the failure itself: the pass manager saw a failed
+        # pass, not an exception unwinding through it
+        assert "IR Dump After Edit Failed: test-edit" in capfd.readouterr().err
+        assert diag.diagnostics == []
+        # the same runner runs again
+        runner2 = _runner("builtin.module(test-edit)", diag)
+        assert runner2.run(module.operation) and "test.edited" in module.operation.attributes
+
+
+def test_an_interrupt_in_a_pass_is_re_raised_as_it_was():
+    with make_context():
+        module = ir.Module.parse(TWO_FUNCS)
+        before = exact(module)
+        with pytest.raises(KeyboardInterrupt):
+            _runner("builtin.module(test-edit{how=interrupt})", DiagnosticEngine()).run(module.operation)
+        assert exact(module) == before
