@@ -58,10 +58,15 @@ class TestOptions(Pass):
 @register
 @dataclass(frozen=True)
 class TestRaise(Pass):
-    """Raises an exception: a bug in a pass."""
+    """Raises an exception: a bug in a pass (with ``edit``, after it has changed the module)."""
 
     name: ClassVar[str] = "test-raise"
     summary: ClassVar[str] = "Raise ZeroDivisionError"
 
+    edit: bool = option(False, "First mark the module and erase its first op")
+
     def run(self, module, diag) -> None:
+        if self.edit:
+            module.attributes["test.edited"] = ir.UnitAttr.get()
+            module.regions[0].blocks[0].operations[0].erase()
         raise ZeroDivisionError("the pass divided by zero")
