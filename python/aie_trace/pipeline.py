@@ -13,7 +13,11 @@ The syntax is MLIR's (``mlir-opt --pass-pipeline=...``)::
 :class:`PipelineRunner` puts a parsed pipeline into ONE provider ``PassManager``, in order: passes
 of :data:`aie_trace.registry.REGISTRY` become Python passes (``pm.add(callable, ...)``, module level
 only, since MLIR's Python API cannot nest them); every other element (``canonicalize``,
-``aie.device(cse)``, mlir-aie's C++ passes) is handed to the PassManager as text.
+``aie.device(cse)``, mlir-aie's C++ passes) is handed to the PassManager as text. Nothing a Python
+pass raises unwinds through the PassManager's C++: the callback fails the pass and keeps the
+exception, which :meth:`PipelineRunner.run` raises once the PassManager has returned (a bug as
+:class:`InternalPassError`). A failed Python pass has put the module back as it was
+(:mod:`aie_trace.rollback`).
 """
 
 from __future__ import annotations
