@@ -149,7 +149,10 @@ def _unit(sd: SliceDecode, stream: Stream) -> UnitSummary:
     return u
 
 
-def summarize(sd: SliceDecode) -> SliceSummary:
+def summarize(sd: SliceDecode, size_known: bool = True) -> SliceSummary:
+    """The slice's summary. ``size_known=False``: the buffer is not the whole one the device wrote
+    (a trace.txt leaves out zero words, the unwritten tail among them), so whether it filled up
+    cannot be told and is not claimed."""
     r = sd.result
     s = SliceSummary(sd.device, sd.sequence, sd.call_path, sd.label, sd.offset, sd.size, r.used_bytes,
                      r.valid_packets + r.invalid_packets, r.packets, r.valid_packets, r.invalid_packets, r.events,
@@ -160,6 +163,8 @@ def summarize(sd: SliceDecode) -> SliceSummary:
     elif r.valid_packets == 0:
         s.warnings.append(f"no valid trace packet: all {r.invalid_packets} packet(s) written to this slice "
                           "have invalid headers")
+    elif not size_known:
+        s.notes.append("fill unknown: the buffer was read from a trace.txt, which leaves out zero words")
     elif r.full:
         s.warnings.append("full: the trace filled this slice and later events were lost "
                           "(raise the trace buffer size)")
