@@ -25,8 +25,8 @@ filler      ``1111 1110``                  no command; pads the last packet of a
 
 Time model (as :mod:`aie_trace.trace_format` states it for the decoder): ``Start`` sets the time
 ``T`` to its timer value; a frame with delta ``c`` happens at ``T + 1 + c`` (plus 2^18 for each
-``Event_Sync`` before it: the carry out of the 18-bit delta field) and becomes the new ``T``. Events of several slots in one cycle are one
-Multiple frame.
+``Event_Sync`` before it: the carry out of the 18-bit delta field) and becomes the new ``T``.
+Events of several slots in one cycle are one Multiple frame.
 """
 
 from __future__ import annotations

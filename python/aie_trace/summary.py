@@ -1,11 +1,13 @@
 """Per-slice summaries of decoded traces: what each call site's design did, at a glance.
 
 For each slice: how full it is, packet counts (``packets``: the packets written, valid or not,
-the same number in the text and the JSON; ``capacity_packets``: how many fit), per trace unit the events per name and the first and
-last timestamp, the kernel cycles between ``INSTR_EVENT_0`` / ``INSTR_EVENT_1`` pairs (count, min,
-median, max; a second ``INSTR_EVENT_0`` before the ``INSTR_EVENT_1`` is ignored), and warnings: an
-empty slice or a full one (never both), every decoding anomaly, events from units the design does not configure,
-timer restarts; and a note when the packet headers carry columns shifted from the design's.
+the same number in the text and the JSON; ``capacity_packets``: how many fit), per trace unit
+the events per name and the first and last timestamp, the kernel cycles between
+``INSTR_EVENT_0`` / ``INSTR_EVENT_1`` pairs (count, min, median, max; a second ``INSTR_EVENT_0``
+before the ``INSTR_EVENT_1`` is ignored), and warnings: an empty slice, one whose packets are
+all invalid, or a full one (at most one of the three), every decoding anomaly, events from units
+the design does not configure, timer restarts; and a note when the packet headers carry columns
+shifted from the design's.
 :func:`format_table` prints them, :func:`to_json` gives the same as JSON.
 
 A summary needs no event the decode did not count except the two kernel events' begins, which are

@@ -317,7 +317,8 @@ def test_upstream_helpers_on_our_json_give_our_summary(tmp_path, build):
     # each run has its own process, so the helper pairs each run's own events; our summary pools
     # one unit's runs (each paired within its run): the pooled samples agree
     samples = sorted(x for entry in upstream_get_cycles_summary(events) for x in entry[1:])
-    assert [(len(samples), samples[0], float(statistics.median(samples)), samples[-1])] == ours == [(6, 100, 150.0, 200)]
+    pooled = (len(samples), samples[0], float(statistics.median(samples)), samples[-1])
+    assert [pooled] == ours == [(6, 100, 150.0, 200)]
 
 
 def test_timer_restart_gets_a_track_per_run_and_every_track_moves_forward():
