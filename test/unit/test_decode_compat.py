@@ -120,6 +120,12 @@ def test_each_input_form_is_told_by_content(design_trace, tmp_path, form, name):
 
 def test_trace_txt_variants_and_npy_dtypes():
     assert trace_input.words_of(b"0000ABCD\r\n\r\n00000001").data == bytes.fromhex("cdab0000 01000000")
+    # the writer's own form (read in one conversion) and lines of other lengths (line by line)
+    assert trace_input.words_of(b"0000abcd\n00000001").data == bytes.fromhex("cdab0000 01000000")
+    assert trace_input.words_of(b"0000abcd\n00000001\n").data == bytes.fromhex("cdab0000 01000000")
+    assert trace_input.words_of(b"abcd\n1\n00000002").data == bytes.fromhex("cdab0000 01000000 02000000")
+    with pytest.raises(trace_input.InputError, match="line 2"):
+        trace_input.words_of(b"0000000\n100000002\n")
     for dtype in (np.uint32, np.int32, np.int64, np.uint64):
         f = io.BytesIO()
         np.save(f, np.array([0x80020001, 7], dtype=np.uint64).astype(dtype))
