@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import io
 import re
+import tokenize
 from dataclasses import dataclass
 
 import numpy as np
@@ -31,6 +32,11 @@ import numpy as np
 NPY_MAGIC = b"\x93NUMPY"
 _HEX_TEXT = re.compile(rb"[0-9A-Fa-f\r\n]*")
 _WORD = re.compile(rb"[0-9A-Fa-f]{1,8}")
+
+
+#: what numpy's .npy reader raises on a damaged file (its header parser tokenizes and evaluates a
+#: Python literal)
+_NPY_ERRORS = (ValueError, OSError, EOFError, SyntaxError, TypeError, MemoryError, tokenize.TokenError)
 
 
 class InputError(ValueError):
@@ -78,7 +84,7 @@ def read_hex_words(raw: bytes) -> np.ndarray:
 def read_npy(raw: bytes) -> np.ndarray:
     try:
         arr = np.load(io.BytesIO(raw), allow_pickle=False)
-    except (ValueError, OSError, EOFError) as e:
+    except _NPY_ERRORS as e:
         raise InputError(f"not a readable .npy array: {e}") from None
     return array_bytes(arr)
 

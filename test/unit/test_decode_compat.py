@@ -150,6 +150,22 @@ def test_a_file_of_no_form_is_a_clear_error(tmp_path, content, message):
     assert rc == 1 and err.startswith(f"{path}: error: ") and "Traceback" not in err
 
 
+def test_damaged_npy_files_are_input_errors():
+    f = io.BytesIO()
+    np.save(f, np.arange(40, dtype=np.uint32))
+    npy = f.getvalue()
+    rng = np.random.default_rng(7)
+    for _ in range(400):
+        cand = bytearray(npy[:int(rng.integers(len(npy) + 1))])
+        for _ in range(int(rng.integers(4))):
+            if cand:
+                cand[int(rng.integers(len(cand)))] = int(rng.integers(256))
+        try:
+            trace_input.words_of(bytes(cand))
+        except trace_input.InputError:
+            pass
+
+
 def test_npy_of_floats_is_an_error(tmp_path):
     path = tmp_path / "trace.npy"
     np.save(path, np.zeros(8, dtype=np.float32))
