@@ -30,7 +30,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("buffer", metavar="BUFFER", nargs="?",
                    help="trace buffer: raw little-endian 32-bit words, a trace.txt of hex words or a .npy array")
     p.add_argument("--input", metavar="BUFFER", help="the trace buffer, as parse.py takes it (instead of BUFFER)")
-    p.add_argument("--mlir", metavar="MODULE", help="lowered module: the trace layout and each design's events")
+    p.add_argument("--mlir", metavar="MODULE", help="the module: the trace layout and each design's events (a design's MLIR, as parse.py takes it, "
+                        "is enough)")
     p.add_argument("--kernel", metavar="DEVICE:SEQUENCE",
                    help="the dispatched sequence whose trace buffer this is (default: the only one with a layout)")
     p.add_argument("--layout", metavar="JSON",
