@@ -133,15 +133,56 @@ def measure(buf: np.ndarray, runs: int) -> dict[str, float]:
     return out
 
 
+class _Sink:
+    """A text stream that keeps only how much was written."""
+
+    def __init__(self) -> None:
+        self.chars = 0
+
+    def write(self, text: str) -> int:
+        self.chars += len(text)
+        return len(text)
+
+
+def measure_io(buf: np.ndarray) -> dict[str, float]:
+    """Reading the buffer as mlir-aie's trace.txt (one hex word per line, zero words left out) and
+    writing the Chrome trace of its decode (perfetto and parse.py styles) to a sink."""
+    from aie_trace import perfetto, trace_input
+
+    out: dict[str, float] = {}
+    text = "\n".join(f"{w:08x}" for w in buf.view("<u4").tolist() if w).encode()
+    out["txt_mb"] = len(text) / 1e6
+    out["txt"] = min(timed(lambda: trace_input.words_of(text), 1))
+    sites = decode.decode_fused(buf, [{"device": "d", "sequence": "s", "call_path": "", "offset": 0,
+                                       "size": buf.nbytes}])
+    for style in perfetto.STYLES:
+        sink = _Sink()
+        out[style] = min(timed(lambda: perfetto.write_chrome_trace(sites, sink, style=style), 1))
+        out[style + "_mb"] = sink.chars / 1e6
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", type=int, nargs="+", default=[1, 16, 256], help="buffer sizes in MiB")
     ap.add_argument("--streams", type=int, default=4, help="interleaved trace units")
     ap.add_argument("--runs", type=int, default=3, help="decodes per size; the best time counts")
     ap.add_argument("--workers", type=int, help="threads that decode streams in parallel (default: the cores)")
+    ap.add_argument("--io", action="store_true",
+                    help="instead: time reading a trace.txt of each buffer and writing its Chrome trace")
     args = ap.parse_args(argv)
     if args.workers:
         decode.WORKERS = args.workers
+    if args.io:
+        print(f"{'size':>7} {'trace.txt MB':>12} {'read s':>7} {'MB/s':>6} {'perfetto s':>10} {'MB':>7} "
+              f"{'parse.py s':>10} {'MB':>7}")
+        for mib in args.sizes:
+            buf = synthetic_buffer(mib * MiB, args.streams)
+            m = measure_io(buf)
+            print(f"{mib:>4}MiB {m['txt_mb']:12.1f} {m['txt']:7.2f} {m['txt_mb'] / m['txt']:6.1f} "
+                  f"{m['perfetto']:10.2f} {m['perfetto_mb']:7.1f} {m['parse.py']:10.2f} {m['parse.py_mb']:7.1f}",
+                  flush=True)
+        return 0
     print(f"{'size':>7} {'decode s':>9} {'MB/s':>6} {'slowest':>7} {'ns/B':>6} {'events':>11} {'steps s':>8}"
           f" {'arrays s':>8} {'peak':>6} {'fused':>6} {'result':>6} {'steps pk':>8}   (memory: x buffer)")
     for mib in args.sizes:

@@ -1,6 +1,11 @@
-"""``aie-trace decode``: decode a raw trace buffer into Chrome trace JSON and a per-slice summary.
+"""``aie-trace decode``: decode a trace buffer into Chrome trace JSON and a per-slice summary.
 
     aie-trace decode trace.bin --mlir lowered.mlir -o trace.json --summary-json summary.json
+    aie-trace decode --input trace.txt --mlir aie.mlir --output trace.json    # parse.py's flags
+
+The buffer may be raw words, a ``trace.txt`` of hex words or a ``.npy`` array, told apart by content.
+With mlir-aie ``parse.py``'s own flag ``--input`` the Chrome trace is written as ``parse.py`` writes
+it (a JSON array, ``ts`` in cycles: what its summary helpers read) unless ``--style`` says otherwise.
 
 With ``--mlir`` the module gives the layout of the fused buffer (the trace layout of ``--kernel``,
 or of its only traced kernel) and, per slice, the design whose trace-unit configuration names the
@@ -22,8 +27,11 @@ PROGRESS_MIN_BYTES = 8 << 20
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("buffer", metavar="BUFFER", help="raw trace buffer: little-endian 32-bit words")
-    p.add_argument("--mlir", metavar="MODULE", help="lowered module: the trace layout and each design's events")
+    p.add_argument("buffer", metavar="BUFFER", nargs="?",
+                   help="trace buffer: raw little-endian 32-bit words, a trace.txt of hex words or a .npy array")
+    p.add_argument("--input", metavar="BUFFER", help="the trace buffer, as parse.py takes it (instead of BUFFER)")
+    p.add_argument("--mlir", metavar="MODULE", help="the module: the trace layout and each design's events (a design's MLIR, as parse.py takes it, "
+                        "is enough)")
     p.add_argument("--kernel", metavar="DEVICE:SEQUENCE",
                    help="the dispatched sequence whose trace buffer this is (default: the only one with a layout)")
     p.add_argument("--layout", metavar="JSON",
@@ -31,6 +39,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--arch", choices=("aie2", "aie2p"),
                    help="event table to use instead of the one the device kind implies (aie2: npu1, aie2p: npu2)")
     p.add_argument("-o", "--output", metavar="TRACE_JSON", help="write Chrome Trace Event JSON (Perfetto UI)")
+    p.add_argument("--colshift", type=int, metavar="N",
+                   help="the packet headers' column minus the design's (parse.py's --colshift; "
+                        "default: found when unambiguous)")
+    p.add_argument("--style", choices=("perfetto", "parse.py"),
+                   help="perfetto: a JSON object, ts in microseconds; parse.py: a JSON array, ts in cycles "
+                        "(default: parse.py with --input, else perfetto)")
+    p.add_argument("--aie-clock-mhz", type=float, metavar="MHZ",
+                   help="AIE clock that turns cycles into microseconds (default: 1600 on npu1, 1800 on npu2)")
     p.add_argument("--summary-json", metavar="FILE", help="write the per-slice summary as JSON")
     p.add_argument("--max-pulses", type=int, metavar="N",
                    help="most pulses Repeat commands may add (default: 16 per buffer byte + 2^20)")
@@ -139,19 +155,29 @@ def _slices(args: argparse.Namespace, module: Any, size: int) -> tuple[list[Any]
                                "runtime sequences; name the one that wrote the buffer with --kernel")
             device, sequence = seqs[0]
         return [layout.Slice(device, sequence, "", 0, size)], f"{device}:{sequence}"
-    device, sequence = _split_kernel(args.kernel) if args.kernel else ("buffer", Path(args.buffer).name)
+    name = Path(args.buffer or args.input).name
+    device, sequence = _split_kernel(args.kernel) if args.kernel else ("buffer", name)
     return [layout.Slice(device, sequence, None, 0, size)], args.kernel
 
 
 def _decode(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
-    from aie_trace import decode, events, perfetto, summary
+    from aie_trace import decode, events, perfetto, summary, trace_input
 
+    buffer = _buffer_arg(args)
     try:
-        data = np.fromfile(args.buffer, dtype=np.uint8)
+        loaded = trace_input.read_trace_file(buffer)
     except OSError as e:
-        raise _Failure(f"{args.buffer}: error: cannot read the trace buffer: {e}") from None
+        raise _Failure(f"{buffer}: error: cannot read the trace buffer: {e}") from None
+    except trace_input.InputError as e:
+        raise _Failure(f"{buffer}: error: {e}") from None
+    data = np.frombuffer(loaded.data, dtype=np.uint8)
+    if args.aie_clock_mhz is not None and not args.aie_clock_mhz > 0:
+        raise _Failure(f"error: --aie-clock-mhz must be positive, got {args.aie_clock_mhz:g}")
     module = _parse_module(args.mlir) if args.mlir else None
     slices, kernel = _slices(args, module, len(data))
+    if loaded.form == "trace.txt" and len(slices) > 1:
+        raise _Failure(f"{buffer}: error: a trace.txt leaves out zero words, so the {len(slices)} slices of a "
+                       "fused buffer cannot be found in it; decode the raw buffer or a .npy of it")
     designs = None
     if module is not None:
         try:
@@ -162,17 +188,30 @@ def _decode(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     show = args.progress == "always" or (args.progress == "auto" and total > PROGRESS_MIN_BYTES
                                          and stderr.isatty())
     bar = Progress(total, stderr) if show else None
-    decoded = decode.decode_fused(data, slices, designs, max_pulses=args.max_pulses, progress=bar)
+    decoded = decode.decode_fused(data, slices, designs, max_pulses=args.max_pulses, progress=bar,
+                                  colshift=args.colshift)
     if bar is not None:
         bar.close()
-    sums = [summary.summarize(sd) for sd in decoded]
+    sums = [summary.summarize(sd, size_known=loaded.form != "trace.txt") for sd in decoded]
     stdout.write(summary.format_table(sums) + "\n")
-    meta = {"buffer": args.buffer, "kernel": kernel, "size": len(data), "arch": args.arch}
+    meta = {"buffer": buffer, "form": loaded.form, "kernel": kernel, "size": len(data), "arch": args.arch}
     if args.summary_json:
         _write(args.summary_json, lambda f: json.dump(summary.to_json(sums, **meta), f, indent=2))
     if args.output:
-        _write(args.output, lambda f: perfetto.write_chrome_trace(decoded, f, kernel))
+        style = args.style or ("parse.py" if args.input else "perfetto")
+        _write(args.output, lambda f: perfetto.write_chrome_trace(decoded, f, kernel, clock_mhz=args.aie_clock_mhz,
+                                                                  style=style))
     return 0
+
+
+def _buffer_arg(args: argparse.Namespace) -> str:
+    """The trace buffer: BUFFER or parse.py's ``--input`` (one of them)."""
+    if args.buffer and args.input and args.buffer != args.input:
+        raise _Failure(f"error: two trace buffers given: '{args.buffer}' and --input '{args.input}'")
+    buffer = args.buffer or args.input
+    if not buffer:
+        raise _Failure("error: no trace buffer: give BUFFER or --input")
+    return buffer
 
 
 def _write(path: str, fill: Any) -> None:

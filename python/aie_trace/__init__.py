@@ -1,3 +1,5 @@
 """aie-trace: trace-buffer passes, host runtime and decoder for mlir-aie runtime sequences."""
 
 __version__ = "0.1.0"
+
+from .compat import parse_trace  # noqa: E402,F401  (mlir-aie's aie.utils.trace.parse_trace, on this decoder)

@@ -254,6 +254,30 @@ class Stream:
             times += base
             yield times, which % len(slots), epoch[rec]
 
+    def timeline(self, slots: Iterable[int] = range(F.SLOTS)) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray,
+                                                                              np.ndarray]]:
+        """The begins and ends of the events of ``slots`` merged, a step at a time (the steps that
+        hold some): ``(epoch, time, is_begin, slot)`` ordered by timer epoch (the Start commands
+        before the event: one per run of the design), then time, ends before begins, then slot.
+        Within an epoch the time never goes back, so a run's events are in time order; an
+        interval begins and ends in the same epoch (a Start ends every open interval)."""
+        mask = np.uint8(_mask(slots))
+        bit = np.arange(F.SLOTS, dtype=np.uint8)
+        for i in self._steps.having(int(mask)):
+            base, T, opens, closes, epoch = self._steps.replay(int(i))
+            parts = []
+            for bits, after, begin in ((closes, 1, False), (opens, 0, True)):
+                sel = bits & mask
+                rec = np.flatnonzero(sel)
+                hit = np.flatnonzero((sel[rec, None] >> bit) & 1)
+                r = rec[hit // F.SLOTS]
+                times = T[r].astype(np.int64)
+                times += base + after
+                parts.append((epoch[r], times, np.full(len(r), begin), (hit % F.SLOTS).astype(np.uint8)))
+            ep, times, is_begin, slot = (np.concatenate(x) for x in zip(*parts))
+            order = np.lexsort((slot, is_begin, times, ep))
+            yield ep[order], times[order], is_begin[order], slot[order]
+
     def _replay(self, mask: int) -> Iterator[tuple[list[tuple[int, np.ndarray]], list[tuple[int, np.ndarray]]]]:
         """Decode again each step that holds events of the slots in ``mask``: per slot, its begins
         and its ends, each as (base, offsets from it)."""
@@ -1148,6 +1172,12 @@ class SliceDecode:
     size: int
     result: DecodeResult
     design: Any = None   # events.DesignEvents, when the module is known
+    #: physical column in the packet headers minus the design's column (mlir-aie parse.py's
+    #: ``--colshift``): the firmware may start a design on another column than it was placed at
+    colshift: int = 0
+    #: how ``colshift`` was set: "none" (0, nothing to align), "auto" (the one shift that puts
+    #: every stream on a unit the design configures) or "forced" (given by the caller)
+    colshift_source: str = "none"
 
     @property
     def kernel(self) -> str:
@@ -1160,14 +1190,48 @@ class SliceDecode:
             return f"{self.kernel} @{self.offset:#x}"
         return f"{self.kernel} [{'own' if self.call_path == '' else 'call ' + self.call_path}]"
 
+    def design_key(self, key: StreamKey) -> StreamKey:
+        """The stream's unit in the design's columns (its header column less :attr:`colshift`)."""
+        return StreamKey(key.pkt_type, key.col - self.colshift, key.row) if self.colshift else key
+
+    def unit_label(self, key: StreamKey) -> str:
+        """``core(col,row)`` in the design's columns."""
+        return unit_label(self.design_key(key))
+
     def slot_name(self, key: StreamKey, slot: int) -> str:
-        return self.design.slot_name(tuple(key), slot) if self.design is not None else f"slot{slot}"
+        if self.design is None:
+            return f"slot{slot}"
+        return self.design.slot_name(tuple(self.design_key(key)), slot)
 
     def unconfigured_streams(self) -> list[StreamKey]:
         """Streams with events from trace units the design does not configure."""
         if self.design is None:
             return []
-        return [k for k in self.result.streams if tuple(k) not in self.design.units]
+        return [k for k in self.result.streams if tuple(self.design_key(k)) not in self.design.units]
+
+    def align_columns(self, colshift: int | None = None) -> None:
+        """Set :attr:`colshift`: the given one, or the one shift that puts every stream of the
+        slice on a trace unit the design configures when 0 does not and exactly one does (none
+        found, or several: 0, and the streams off the design are reported as unconfigured)."""
+        if colshift is not None:
+            self.colshift, self.colshift_source = int(colshift), "forced"
+            return
+        self.colshift, self.colshift_source = 0, "none"
+        shift = column_shift(self.result.streams, self.design.units if self.design is not None else {})
+        if shift:
+            self.colshift, self.colshift_source = shift, "auto"
+
+
+def column_shift(streams: Iterable[tuple[int, int, int]], units: Mapping[tuple[int, int, int], Any]) -> int:
+    """The column shift (header column minus design column) that puts every stream on a unit of
+    ``units``: 0 when 0 does or when not exactly one shift does. Only shifts that map some stream
+    onto some unit of the same type and row are tried, so the answer never rests on a guess."""
+    keys = [tuple(k) for k in streams]
+    if not keys or not units or all(k in units for k in keys):
+        return 0
+    candidates = {k[1] - u[1] for k in keys for u in units if k[0] == u[0] and k[2] == u[2]}
+    fits = [s for s in sorted(candidates) if all((k[0], k[1] - s, k[2]) in units for k in keys)]
+    return fits[0] if len(fits) == 1 else 0
 
 
 def _slice_field(s: Any, name: str) -> Any:
@@ -1195,13 +1259,17 @@ def decode_slices(data: Any, slices: Iterable[Any], *, max_pulses: int | None = 
 
 
 def decode_fused(data: Any, slices: Iterable[Any], designs: Mapping[tuple[str, str], Any] | None = None, *,
-                 max_pulses: int | None = None, progress: Callable[[int], None] | None = None) -> list[SliceDecode]:
+                 max_pulses: int | None = None, progress: Callable[[int], None] | None = None,
+                 colshift: int | None = None) -> list[SliceDecode]:
     """Decode every slice of a fused buffer and attach the design (``events.DesignEvents``) that
     wrote it, looked up by ``(device, sequence)`` in ``designs``, so each event is attributed to
-    (device, sequence, call path, tile, unit) with its name."""
+    (device, sequence, call path, tile, unit) with its name. ``colshift`` (header column minus
+    design column) forces a column shift; by default each slice is aligned when the shift is
+    unambiguous (:meth:`SliceDecode.align_columns`)."""
     out = decode_slices(data, slices, max_pulses=max_pulses, progress=progress)
     for sd in out:
         sd.design = (designs or {}).get((sd.device, sd.sequence))
+        sd.align_columns(colshift)
     return out
 
 

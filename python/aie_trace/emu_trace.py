@@ -19,14 +19,14 @@ Multiple1   ``1101 00mm`` + 2 bytes        mask = (b0&3)<<6 | b1>>2, delta = (b1
 Multiple2   ``1101 01mm`` + 3 bytes        as Multiple1 with an 18-bit delta
 Repeat0     ``1110 rrrr``                  repeat the previous command r times
 Repeat1     ``1101 10rr`` + 1 byte         10-bit repeat count
-Event_Sync  ``1111 1111``                  the delta counter wrapped (0x3FFFF cycles)
+Event_Sync  ``1111 1111``                  the delta field carried (2^18 cycles)  
 filler      ``1111 1110``                  no command; pads the last packet of a stream
 =========== ============================== ==========================================
 
 Time model (as :mod:`aie_trace.trace_format` states it for the decoder): ``Start`` sets the time
-``T`` to its timer value; a frame with delta ``c`` happens at ``T + 1 + c`` (plus 0x3FFFF for each
-``Event_Sync`` before it) and becomes the new ``T``. Events of several slots in one cycle are one
-Multiple frame.
+``T`` to its timer value; a frame with delta ``c`` happens at ``T + 1 + c`` (plus 2^18 for each
+``Event_Sync`` before it: the carry out of the 18-bit delta field) and becomes the new ``T``.
+Events of several slots in one cycle are one Multiple frame.
 """
 
 from __future__ import annotations
@@ -127,7 +127,7 @@ class UnitConfig:
 START = 0xF0
 FILLER = 0xFE
 EVENT_SYNC = 0xFF
-SYNC_CYCLES = 0x3FFFF
+SYNC_CYCLES = 1 << 18
 MAX_DELTA = (1 << 18) - 1
 PACKET_WORDS = 8
 PACKET_BYTES = 4 * PACKET_WORDS

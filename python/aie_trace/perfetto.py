@@ -1,98 +1,176 @@
 """Chrome Trace Event JSON of decoded slices: opens in Perfetto UI and chrome://tracing.
 
-One file for the whole fused buffer. One process per (call site, tile, unit), named
-``device:sequence [call 1/0] core(0,2)``; one thread per event slot, named after the event it
-traces; ``B``/``E`` duration events with timestamps in AIE cycles (each call site's own timer).
-``otherData`` names the kernel, the designs and the time unit.
+One file for the whole fused buffer. One process per (call site, tile, unit, run), named
+``device:sequence [call 1/0] core(0,2)`` (``... run 2`` when the unit's stream holds more than one
+``Start``: each run of the design has its own timer, so each gets its own track and every track's
+time goes forward); one thread per event slot, named after the event it traces; ``B``/``E``
+duration events. Process ids count from 0 in the order the ``process_name`` events appear (what
+mlir-aie's ``get_cycles_summary`` indexes by).
 
-Events are written as the decoder produces them again, a step of a stream at a time and at most
-:data:`BATCH` at once, so writing a large trace takes memory bounded by a step, not by the trace.
-Within a thread the ``B`` and ``E`` events alternate in time order.
+Time: Chrome's trace format reads ``ts`` as microseconds, so ``ts`` is the event's AIE cycle
+divided by the AIE clock in MHz (:data:`AIE_CLOCK_MHZ` per architecture, or the caller's), and
+every duration event keeps its cycle in ``args.cycles``. ``style="parse.py"`` writes what mlir-aie's
+``parse.py`` writes instead: a bare JSON array whose ``ts`` are cycles, the form its summary helpers
+(``get_cycles``, ``get_cycles_summary``, ``get_trace_summary.py``) read.
+
+Within a process the events are in time order (at one cycle, ends before begins, then by slot),
+so a reader that walks the file in order -- as mlir-aie's helpers do -- pairs them as the unit
+wrote them. ``otherData`` names the kernel, the designs, the time unit and the clock.
+
+Events are written as the decoder produces them again, a step of a stream at a time, so writing a
+large trace takes memory bounded by a step, not by the trace.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Iterator, TextIO
+from typing import Any, Iterator, Mapping, TextIO
 
 import numpy as np
 
-from .decode import SliceDecode, unit_label
+from . import trace_format as F
+from .decode import SliceDecode
 
-#: most duration events formatted at once
+#: AIE array clock in MHz per architecture: the highest DPM level's H-clock in amd/xdna-driver
+#: (``src/driver/amdxdna/npu1_regs.c`` ``npu1_dpm_clk_table``, 800..1600 MHz; ``npu4_regs.c``
+#: ``npu4_dpm_clk_table``, 792..1800 MHz, the table npu2-class devices use). The clock a run saw
+#: depends on the power mode; ``clock_mhz`` (``--aie-clock-mhz``) overrides.
+AIE_CLOCK_MHZ = {"aie2": 1600.0, "aie2p": 1800.0}
+DEFAULT_ARCH = "aie2"
+STYLES = ("perfetto", "parse.py")
+#: most events formatted at once
 BATCH = 1 << 14
 
 
-def _meta(name: str, pid: int, args: dict[str, Any], tid: int | None = None) -> str:
+def clock_of(sd: SliceDecode, clock_mhz: float | None = None) -> float:
+    """The AIE clock (MHz) that turns this slice's cycles into microseconds."""
+    if clock_mhz is not None:
+        return float(clock_mhz)
+    arch = getattr(sd.design, "arch", None) or DEFAULT_ARCH
+    return AIE_CLOCK_MHZ.get(arch, AIE_CLOCK_MHZ[DEFAULT_ARCH])
+
+
+def _meta(name: str, pid: int, args: dict[str, Any], tid: int | None = None) -> dict[str, Any]:
     d: dict[str, Any] = {"name": name, "ph": "M", "pid": pid, "args": args}
     if tid is not None:
         d["tid"] = tid
-    return json.dumps(d)
+    return d
 
 
-def _spans(b_pre: str, e_pre: str, begins: np.ndarray, ends: np.ndarray, is_open: bool) -> Iterator[str]:
-    """The ``B`` and ``E`` events of one slot found in one step, in time order, in batches:
-    ``is_open``, the slot's interval from an earlier step ends first."""
-    if is_open and len(ends):
-        yield f"{e_pre}{int(ends[0])}}}"
-        ends = ends[1:]
-    for at in range(0, len(begins), BATCH):
-        b, e = begins[at:at + BATCH].tolist(), ends[at:at + BATCH].tolist()
-        text = ",\n".join(f"{b_pre}{x}}},\n{e_pre}{y}}}" for x, y in zip(b, e))
-        if len(b) > len(e):   # the last one ends in a later step
-            text += (",\n" if e else "") + f"{b_pre}{b[-1]}}}"
-        yield text
+class _Writer:
+    """Emits events of a JSON array, assigning process ids in order of first use."""
+
+    def __init__(self, out: TextIO, style: str) -> None:
+        self.out, self.style = out, style
+        self.first = True
+        self.pids = 0
+        self.written = 0
+
+    def emit(self, text: str) -> None:
+        self.out.write(text if self.first else ",\n" + text)
+        self.first = False
+
+    def process(self, name: str, labels: str, threads: list[tuple[int, str]]) -> int:
+        pid = self.pids
+        self.pids += 1
+        self.emit(json.dumps(_meta("process_name", pid, {"name": name})))
+        self.emit(json.dumps(_meta("process_sort_index", pid, {"sort_index": pid})))
+        self.emit(json.dumps(_meta("process_labels", pid, {"labels": labels})))
+        for slot, tname in threads:
+            self.emit(json.dumps(_meta("thread_name", pid, {"name": tname}, slot)))
+            self.emit(json.dumps(_meta("thread_sort_index", pid, {"sort_index": slot}, slot)))
+        return pid
 
 
-def write_chrome_trace(slices: list[SliceDecode], out: TextIO, kernel: str | None = None) -> int:
-    """Write the trace of every slice to ``out``; returns the number of duration events."""
-    designs = sorted({sd.kernel for sd in slices})
-    other = {"kernel": kernel, "designs": designs, "time_unit": "AIE cycles",
-             "call_sites": [{"label": sd.label, "device": sd.device, "sequence": sd.sequence,
-                             "call_path": sd.call_path, "offset": sd.offset, "size": sd.size} for sd in slices]}
-    out.write('{"displayTimeUnit": "ns", "otherData": ')
-    out.write(json.dumps(other))
-    out.write(', "traceEvents": [\n')
-    first = True
-    written = 0
-    pid = 0
+def _stream_events(w: _Writer, sd: SliceDecode, key: Any, stream: Any, mhz: float) -> None:
+    slots = [slot for slot in range(len(stream.counts)) if stream.counts[slot]]
+    if not slots:
+        return
+    names = {slot: sd.slot_name(key, slot) for slot in slots}
+    threads = [(slot, f"{names[slot]} (slot {slot})") for slot in slots]
+    several_runs = int(stream.commands[F.Cmd.START]) > 1
+    base_name = f"{sd.label} {sd.unit_label(key)}"
+    pid_of: dict[int, int] = {}
+    cycles = w.style == "parse.py"
+    prefix: dict[tuple[int, int], str] = {}
 
-    def emit(text: str) -> None:
-        nonlocal first
-        out.write(text if first else ",\n" + text)
-        first = False
-
-    for sd in slices:
-        for key, stream in sorted(sd.result.streams.items()):
-            pid += 1
-            emit(_meta("process_name", pid, {"name": f"{sd.label} {unit_label(key)}"}))
-            emit(_meta("process_sort_index", pid, {"sort_index": pid}))
-            emit(_meta("process_labels", pid, {"labels": f"{sd.kernel} call {sd.call_path}"}))
-            slots = [slot for slot in range(len(stream.counts)) if stream.counts[slot]]
-            prefixes = {}
+    def pid_for(epoch: int) -> int:
+        if epoch not in pid_of:
+            name = base_name + (f" run {len(pid_of) + 1}" if several_runs else "")
+            pid_of[epoch] = w.process(name, f"{sd.kernel} call {sd.call_path}", threads)
+            pid = pid_of[epoch]
             for slot in slots:
-                name = sd.slot_name(key, slot)
-                emit(_meta("thread_name", pid, {"name": f"{name} (slot {slot})"}, slot))
-                emit(_meta("thread_sort_index", pid, {"sort_index": slot}, slot))
-                jn = json.dumps(name)
-                prefixes[slot] = (f'{{"name": {jn}, "ph": "B", "pid": {pid}, "tid": {slot}, "ts": ',
-                                  f'{{"name": {jn}, "ph": "E", "pid": {pid}, "tid": {slot}, "ts": ')
-            is_open = dict.fromkeys(slots, False)
-            for begins, ends in stream.steps(slots):
-                for slot in slots:
-                    b, e = begins[slot], ends[slot]
-                    for text in _spans(*prefixes[slot], b, e, is_open[slot]):
-                        emit(text)
-                    is_open[slot] = len(b) > len(e) - is_open[slot]
-                    written += len(b)
-    out.write("\n]}\n")
-    return written
+                jn = json.dumps(names[slot])
+                for begin in (0, 1):
+                    prefix[(pid, slot * 2 + begin)] = (f'{{"name": {jn}, "ph": "{"B" if begin else "E"}", '
+                                                       f'"pid": {pid}, "tid": {slot}, "ts": ')
+        return pid_of[epoch]
+
+    for ep, times, is_begin, slot in stream.timeline(slots):
+        cuts = [0, *(np.flatnonzero(np.diff(ep)) + 1).tolist(), len(ep)]
+        for lo, hi in zip(cuts[:-1], cuts[1:]):
+            pid = pid_for(int(ep[lo]))
+            for at in range(lo, hi, BATCH):
+                stop = min(at + BATCH, hi)
+                t = times[at:stop].tolist()
+                code = (slot[at:stop].astype(np.int64) * 2 + is_begin[at:stop]).tolist()
+                if cycles:
+                    text = ",\n".join(f'{prefix[(pid, c)]}{x}, "args": {{}}}}' for x, c in zip(t, code))
+                else:
+                    text = ",\n".join(f'{prefix[(pid, c)]}{x / mhz:.6f}, "args": {{"cycles": {x}}}}}'
+                                      for x, c in zip(t, code))
+                w.emit(text)
+                w.written += int(is_begin[at:stop].sum())
 
 
-def chrome_trace(slices: list[SliceDecode], kernel: str | None = None) -> dict[str, Any]:
+def write_chrome_trace(slices: list[SliceDecode], out: TextIO, kernel: str | None = None, *,
+                       clock_mhz: float | None = None, style: str = "perfetto") -> int:
+    """Write the trace of every slice to ``out``; returns the number of duration events (their
+    ``B`` events). ``clock_mhz`` overrides each slice's AIE clock; ``style`` is ``perfetto`` (a
+    JSON object, ``ts`` in microseconds) or ``parse.py`` (a JSON array, ``ts`` in cycles)."""
+    if style not in STYLES:
+        raise ValueError(f"unknown style '{style}' (expected {' or '.join(STYLES)})")
+    if style == "perfetto":
+        clocks = sorted({clock_of(sd, clock_mhz) for sd in slices}) or [clock_of_default(clock_mhz)]
+        other = {"kernel": kernel, "designs": sorted({sd.kernel for sd in slices}), "time_unit": "us",
+                 "aie_clock_mhz": clocks[0] if len(clocks) == 1 else clocks,
+                 "cycles": "args.cycles of every B/E event",
+                 "call_sites": [{"label": sd.label, "device": sd.device, "sequence": sd.sequence,
+                                 "call_path": sd.call_path, "offset": sd.offset, "size": sd.size,
+                                 "aie_clock_mhz": clock_of(sd, clock_mhz), "colshift": sd.colshift}
+                                for sd in slices]}
+        out.write('{"displayTimeUnit": "ns", "otherData": ')
+        out.write(json.dumps(other))
+        out.write(', "traceEvents": [\n')
+    else:
+        out.write("[\n")
+    w = _Writer(out, style)
+    for sd in slices:
+        mhz = clock_of(sd, clock_mhz)
+        for key, stream in sorted(sd.result.streams.items()):
+            _stream_events(w, sd, key, stream, mhz)
+    out.write("\n]}\n" if style == "perfetto" else "\n]\n")
+    return w.written
+
+
+def clock_of_default(clock_mhz: float | None) -> float:
+    return float(clock_mhz) if clock_mhz is not None else AIE_CLOCK_MHZ[DEFAULT_ARCH]
+
+
+def chrome_trace(slices: list[SliceDecode], kernel: str | None = None, **options: Any) -> Any:
     """The same document as a Python object (for small traces and tests)."""
     import io
 
     buf = io.StringIO()
-    write_chrome_trace(slices, buf, kernel)
+    write_chrome_trace(slices, buf, kernel, **options)
     return json.loads(buf.getvalue())
+
+
+def events_of(doc: Any) -> list[dict[str, Any]]:
+    """The events of a document in either style."""
+    return doc["traceEvents"] if isinstance(doc, Mapping) else doc
+
+
+def spans(doc: Any) -> Iterator[dict[str, Any]]:
+    """The ``B``/``E`` events of a document."""
+    return (e for e in events_of(doc) if e["ph"] in "BE")

@@ -1,10 +1,14 @@
 """Per-slice summaries of decoded traces: what each call site's design did, at a glance.
 
-For each slice: how full it is, packet counts, per trace unit the events per name and the first and
-last timestamp, the kernel cycles between ``INSTR_EVENT_0`` / ``INSTR_EVENT_1`` pairs (count, min,
-median, max; a second ``INSTR_EVENT_0`` before the ``INSTR_EVENT_1`` is ignored), and warnings: an
-empty slice, a full slice, every decoding anomaly, events from units the design does not configure,
-timer restarts. :func:`format_table` prints them, :func:`to_json` gives the same as JSON.
+For each slice: how full it is, packet counts (``packets``: the packets written, valid or not,
+the same number in the text and the JSON; ``capacity_packets``: how many fit), per trace unit
+the events per name and the first and last timestamp, the kernel cycles between
+``INSTR_EVENT_0`` / ``INSTR_EVENT_1`` pairs (count, min, median, max; a second ``INSTR_EVENT_0``
+before the ``INSTR_EVENT_1`` is ignored), and warnings: an empty slice, one whose packets are
+all invalid, or a full one (at most one of the three), every decoding anomaly, events from units
+the design does not configure, timer restarts; and a note when the packet headers carry columns
+shifted from the design's.
+:func:`format_table` prints them, :func:`to_json` gives the same as JSON.
 
 A summary needs no event the decode did not count except the two kernel events' begins, which are
 decoded again a step at a time: beyond the decode, it keeps 8 bytes per kernel run.
@@ -34,6 +38,7 @@ class KernelCycles:
 class UnitSummary:
     unit: str
     pkt_type: int
+    #: the design's column (the header's, less the slice's column shift)
     col: int
     row: int
     pkt_ids: list[int]
@@ -41,6 +46,8 @@ class UnitSummary:
     first: int | None
     last: int | None
     kernel: KernelCycles | None = None
+    #: the column the packet headers carry
+    trace_col: int | None = None
 
 
 @dataclass
@@ -52,12 +59,18 @@ class SliceSummary:
     offset: int
     size: int
     used_bytes: int
+    #: packets written (not all zero): valid + invalid
     packets: int
+    capacity_packets: int
     valid_packets: int
     invalid_packets: int
     events: int
     units: list[UnitSummary] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    #: header column minus design column, and how it was found ("none", "auto", "forced")
+    colshift: int = 0
+    colshift_source: str = "none"
+    notes: list[str] = field(default_factory=list)
 
     @property
     def fill(self) -> float:
@@ -125,8 +138,9 @@ def _unit(sd: SliceDecode, stream: Stream) -> UnitSummary:
             name = sd.slot_name(key, slot)
             events[name] = events.get(name, 0) + n
             slot_of.setdefault(name, slot)
-    u = UnitSummary(unit_label(key).split("(")[0], key.pkt_type, key.col, key.row, list(stream.pkt_ids),
-                    events, stream.first, stream.last)
+    dkey = sd.design_key(key)
+    u = UnitSummary(unit_label(key).split("(")[0], key.pkt_type, dkey.col, key.row, list(stream.pkt_ids),
+                    events, stream.first, stream.last, trace_col=key.col)
     if KERNEL_BEGIN in slot_of and KERNEL_END in slot_of:
         pairs = PairCycles()
         for times, which, epochs in stream.begins_in_order([slot_of[KERNEL_BEGIN], slot_of[KERNEL_END]]):
@@ -137,14 +151,23 @@ def _unit(sd: SliceDecode, stream: Stream) -> UnitSummary:
     return u
 
 
-def summarize(sd: SliceDecode) -> SliceSummary:
+def summarize(sd: SliceDecode, size_known: bool = True) -> SliceSummary:
+    """The slice's summary. ``size_known=False``: the buffer is not the whole one the device wrote
+    (a trace.txt leaves out zero words, the unwritten tail among them), so whether it filled up
+    cannot be told and is not claimed."""
     r = sd.result
-    s = SliceSummary(sd.device, sd.sequence, sd.call_path, sd.label, sd.offset, sd.size, r.used_bytes, r.packets,
-                     r.valid_packets, r.invalid_packets, r.events)
+    s = SliceSummary(sd.device, sd.sequence, sd.call_path, sd.label, sd.offset, sd.size, r.used_bytes,
+                     r.valid_packets + r.invalid_packets, r.packets, r.valid_packets, r.invalid_packets, r.events,
+                     colshift=sd.colshift, colshift_source=sd.colshift_source)
     s.units = [_unit(sd, st) for _, st in sorted(r.streams.items())]
-    if r.valid_packets == 0:
+    if r.used_bytes == 0:
         s.warnings.append("empty: no trace packet was written to this slice")
-    if r.full:
+    elif r.valid_packets == 0:
+        s.warnings.append(f"no valid trace packet: all {r.invalid_packets} packet(s) written to this slice "
+                          "have invalid headers")
+    elif not size_known:
+        s.notes.append("fill unknown: the buffer was read from a trace.txt, which leaves out zero words")
+    elif r.full:
         s.warnings.append("full: the trace filled this slice and later events were lost "
                           "(raise the trace buffer size)")
     s.warnings += [a.describe() for a in r.anomalies]
@@ -152,8 +175,12 @@ def summarize(sd: SliceDecode) -> SliceSummary:
         s.warnings.append(f"events from {unit_label(key)}, which {sd.kernel} does not configure")
     for key, st in sorted(r.streams.items()):
         if st.timer_restarts:
-            s.warnings.append(f"the timer of {unit_label(key)} restarted {st.timer_restarts} time(s): "
+            s.warnings.append(f"the timer of {sd.unit_label(key)} restarted {st.timer_restarts} time(s): "
                               "more than one run wrote this slice")
+    if sd.colshift:
+        how = "aligned automatically" if sd.colshift_source == "auto" else "as given"
+        s.notes.append(f"columns: the packet headers carry physical columns {sd.colshift:+d} from the "
+                       f"design's ({how}); units are shown in the design's columns")
     return s
 
 
@@ -170,7 +197,8 @@ def format_table(summaries: list[SliceSummary]) -> str:
     lines: list[str] = []
     for s in summaries:
         lines.append(f"{s.label}  bytes {s.offset:#x}+{s.size:#x}  used {s.used_bytes} ({s.fill:.0%})  "
-                     f"packets {s.valid_packets} valid, {s.invalid_packets} invalid  events {s.events}")
+                     f"packets {s.packets} ({s.valid_packets} valid, {s.invalid_packets} invalid)  "
+                     f"events {s.events}")
         for u in s.units:
             span = f"cycles {u.first}..{u.last}" if u.first is not None else "no events"
             lines.append(f"  {u.unit}({u.col},{u.row})  {span}")
@@ -181,6 +209,8 @@ def format_table(summaries: list[SliceSummary]) -> str:
                 k = u.kernel
                 lines.append(f"    kernel cycles ({KERNEL_BEGIN} -> {KERNEL_END}): runs {k.count}, min {k.min}, "
                              f"median {k.median:g}, max {k.max}")
+        for n in s.notes:
+            lines.append(f"  note: {n}")
         for w in s.warnings:
             lines.append(f"  warning: {w}")
     return "\n".join(lines)

@@ -127,8 +127,10 @@ OPCODES: tuple[tuple[int, int, Cmd, int], ...] = (
 START_BYTES = 8
 MAX_COMMAND_BYTES = 8
 FILLER_BYTE = 0xFE
-#: cycles that pass for each Event_Sync (the largest 18-bit frame delta)
-EVENT_SYNC_CYCLES = 0x3FFFF
+#: cycles that pass for each Event_Sync: the carry out of a frame's 18-bit delta field (mlir-aie
+#: PR #3668, checked there against a hardware capture: ``09 ff a4 ae 39`` puts the second event
+#: 1 + 44601 + 2**18 = 306746 cycles after the first)
+EVENT_SYNC_CYCLES = 1 << 18
 #: largest delta each frame size can carry
 SINGLE_CYCLES_MAX = {Cmd.SINGLE0: 0xF, Cmd.SINGLE1: 0x3FF, Cmd.SINGLE2: 0x3FFFF}
 MULTIPLE_CYCLES_MAX = {Cmd.MULTIPLE0: 0xF, Cmd.MULTIPLE1: 0x3FF, Cmd.MULTIPLE2: 0x3FFFF}

@@ -86,9 +86,16 @@ def test_start_sets_the_timer():
     assert events(bytes([0xF4, 0, 0, 0, 0, 0, 0, 10, 0b0100_0000])) == [(4, 11, 12)]
 
 
-def test_event_sync_adds_0x3ffff_cycles():
-    # Single0 slot 0 delta 0 (cycle 1); 0xFF; Single0 slot 0 delta 0 -> 1 + 0x3FFFF + 1
-    assert events(bytes([0x00, 0xFF, 0x00])) == [(0, 1, 2), (0, 0x40001, 0x40002)]
+def test_event_sync_adds_2_pow_18_cycles():
+    # Single0 slot 0 delta 0 (cycle 1); 0xFF; Single0 slot 0 delta 0 -> 1 + 2**18 + 1
+    assert events(bytes([0x00, 0xFF, 0x00])) == [(0, 1, 2), (0, 0x40002, 0x40003)]
+
+
+def test_event_sync_matches_the_hardware_capture():
+    # mlir-aie PR #3668's capture: Single0 slot 0 delta 9, Event_Sync, Single2 slot 1 delta 0xAE39:
+    # the second event is 306,746 cycles after the first (1 + 44601 + 2**18).
+    ev = events(bytes([0x09, 0xFF, 0xA4, 0xAE, 0x39]))
+    assert [(s, b) for s, b, _ in ev] == [(0, 10), (1, 10 + 306746)]
 
 
 def test_filler_carries_nothing():

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-SYNC_CYCLES = 0x3FFFF
+SYNC_CYCLES = 1 << 18   # an Event_Sync: the carry out of the 18-bit delta field
 FILLER = 0xFE
 
 

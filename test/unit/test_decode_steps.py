@@ -206,12 +206,12 @@ def test_chrome_trace_from_steps_pairs_every_interval(monkeypatch, batch):
     raw, expected = several(random.Random(5), 120)
     sites = D.decode_fused(raw, [{"device": "d", "sequence": "s", "call_path": "", "offset": 0, "size": len(raw)}])
     doc = perfetto.chrome_trace(sites)
-    procs = {e["args"]["name"].split()[-1]: e["pid"] for e in doc["traceEvents"] if e["name"] == "process_name"}
+    procs = {e["args"]["name"].split()[2]: e["pid"] for e in doc["traceEvents"] if e["name"] == "process_name"}
     for (t, c, r), want in expected.items():
         pid = procs[D.unit_label(D.StreamKey(t, c, r))]
         for s in range(8):
-            seq = [(e["ph"], e["ts"]) for e in doc["traceEvents"] if e.get("pid") == pid and e.get("tid") == s
-                   and e["ph"] in "BE"]
+            seq = [(e["ph"], e["args"]["cycles"]) for e in doc["traceEvents"] if e.get("pid") == pid
+                   and e.get("tid") == s and e["ph"] in "BE"]
             assert [ph for ph, _ in seq] == ["B", "E"] * (len(seq) // 2)   # alternating, in time order
             assert list(zip(seq[::2], seq[1::2])) == [(("B", b), ("E", e)) for x, b, e in sorted(want) if x == s]
 

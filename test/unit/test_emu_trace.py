@@ -30,7 +30,8 @@ def test_header_fields_and_odd_parity():
     (T.encode_multiple(0b10100101, 0x2ABCD), bytes([0xD6, 0x96, 0xAB, 0xCD])),
     (T.encode_repeat(9), bytes([0xE9])),
     (T.encode_repeat(0x155), bytes([0xD9, 0x55])),
-    (T.encode_event(0b1, 0x3FFFF + 5), bytes([0xFF, 0x05])),      # one Event_Sync, then Single0
+    (T.encode_event(0b1, (1 << 18) + 5), bytes([0xFF, 0x05])),    # one Event_Sync (2^18), then Single0
+    (T.encode_event(0b10, 306745), bytes([0xFF, 0xA4, 0xAE, 0x39])),  # the hardware capture's gap
 ])
 def test_command_encodings(encoded, expected):
     assert encoded == expected
@@ -98,3 +99,14 @@ def test_decoder_recovers_every_recorded_session(key, start, slots):
         stream = result.streams[decode.StreamKey(1, 1, 4)]
         assert stream.intervals() == trace.intervals()
         assert stream.first_timer == start
+
+
+@pytest.mark.parametrize("gap", [(1 << 18) - 1, 1 << 18, (1 << 18) + 1, 306746, 3 * (1 << 18) + 7])
+def test_long_gaps_round_trip_through_event_syncs(gap):
+    """A gap the 18-bit delta cannot carry is encoded with Event_Syncs of 2^18 cycles each, and the
+    decoder puts the event back at the same cycle (an encoder and decoder sharing a wrong constant
+    would pass this too; the literal-bytes tests pin the constant)."""
+    stream = T.encode_start(100) + T.encode_event(0b1, 0) + T.encode_event(0b1, gap - 1)
+    result = decode.decode_buffer(b"".join(T.packetize(stream, 0, 2, 0, 1)))
+    assert result.anomalies == []
+    assert result.streams[decode.StreamKey(0, 0, 2)].intervals() == [(0, 101, 102), (0, 101 + gap, 102 + gap)]

@@ -63,10 +63,18 @@ def test_chrome_trace_structure(fused):
     assert threads[(pid_a, 7)] == "INSTR_EVENT_0 (slot 7)"
     spans = [e for e in ev if e["ph"] in "BE"]
     assert len(spans) == 2 * sum(len(s) for sd in decoded(fused) for s in sd.result.streams.values())
-    begins = [e["ts"] for e in spans if e["pid"] == pid_a and e["tid"] == 7 and e["ph"] == "B"]
+    begins = [e["args"]["cycles"] for e in spans if e["pid"] == pid_a and e["tid"] == 7 and e["ph"] == "B"]
     assert begins == [1010, 2010, 3010]
-    vec = [(e["ph"], e["ts"]) for e in spans if e["pid"] == pid_a and e["tid"] == 2]
+    vec = [(e["ph"], e["args"]["cycles"]) for e in spans if e["pid"] == pid_a and e["tid"] == 2]
     assert vec[:2] == [("B", 1012), ("E", 1022)]   # ten held cycles are one span
+    # ts is in microseconds at the design's AIE clock: dev_a is npu1 (aie2), dev_b npu2 (aie2p)
+    assert all(e["ts"] == pytest.approx(e["args"]["cycles"] / perfetto.AIE_CLOCK_MHZ["aie2"], abs=1e-6)
+               for e in spans if e["pid"] == pid_a)
+    pid_b = next(p for p, n in procs.items() if n.startswith("dev_b"))
+    assert all(e["ts"] == pytest.approx(e["args"]["cycles"] / perfetto.AIE_CLOCK_MHZ["aie2p"], abs=1e-6)
+               for e in spans if e["pid"] == pid_b)
+    assert doc["otherData"]["time_unit"] == "us"
+    assert sorted(procs) == list(range(len(procs)))   # pids count from 0 in process_name order
     assert doc["otherData"]["kernel"] == "main:main_seq"
     assert doc["otherData"]["designs"] == ["dev_a:seq", "dev_b:seq"]
 

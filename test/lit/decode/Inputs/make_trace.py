@@ -1,6 +1,11 @@
 """Write the fused trace buffer that fused-e4.mlir / fused-e1.mlir describe (16 KiB, two slices).
 
-Usage: make_trace.py OUT.bin [garbage]   (``garbage``: append stray bytes to dev_a's stream)
+Usage: make_trace.py OUT [garbage] [design] [col=N] [txt|npy]
+
+``garbage``: append stray bytes to dev_a's stream. ``design``: only dev_a's trace, as design-a.mlir
+(an unfused design) writes it, in one 8 KiB buffer; ``col=N``: its packets carry column N, as on
+hardware that started the design on another column. ``txt``: write it as mlir-aie's host helper
+writes trace.txt (each nonzero word as eight hex digits, one per line); ``npy``: as a uint32 .npy.
 
 Slice 0 (dev_a, call 0) core(0,2): three kernel runs of 100, 150 and 200 cycles (INSTR_EVENT_0 on
 slot 7, INSTR_EVENT_1 on slot 1), each with 10 held cycles of INSTR_VECTOR (slot 2) and one
@@ -28,10 +33,26 @@ def dev_a_frames():
     return frames
 
 
-def main(out, garbage=False):
+def write(out, data, form="raw"):
+    import numpy as np
+
+    words = np.frombuffer(data, dtype="<u4")
+    if form == "txt":
+        Path(out).write_text("\n".join(f"{w:08x}" for w in words.tolist() if w != 0))
+    elif form == "npy":
+        with open(out, "wb") as f:
+            np.save(f, words.astype(np.uint32))
+    else:
+        Path(out).write_bytes(data)
+
+
+def main(out, garbage=False, design=False, col=0, form="raw"):
     a = encode_frames(dev_a_frames(), timer=1000).data
     if garbage:
         a += bytes([0xF1, 0xDC, 0, 0, 0])
+    if design:
+        write(out, buffer_of({(0, col, 2, 1): a}, size=8192), form)
+        return
     b_core = encode_frames([(510, 1 << 3), (515, 1 << 4 | 1 << 5), (530, 1 << 2)], timer=500).data
     b_mem = encode_frames([(505, 1), (600, 1)], timer=500).data
     data = buffer_of({(0, 0, 2, 1): a}, size=8192)
@@ -40,4 +61,7 @@ def main(out, garbage=False):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], garbage="garbage" in sys.argv[2:])
+    opts = sys.argv[2:]
+    col = next((int(o[4:]) for o in opts if o.startswith("col=")), 0)
+    form = "txt" if "txt" in opts else "npy" if "npy" in opts else "raw"
+    main(sys.argv[1], garbage="garbage" in opts, design="design" in opts, col=col, form=form)
