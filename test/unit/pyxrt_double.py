@@ -17,7 +17,7 @@ Binding layer (Xilinx/XRT ``src/python/pybind11/src/pyxrt.cpp`` @963c58ee2244):
 * B3 Errors the C++ layer throws surface as ``RuntimeError``: an xclbin without the ``xclbin2``
   magic is "Invalid xclbin" (``core/common/api/xrt_xclbin.cpp``); a file that is not an ELF is
   "<file> is not found or is not a valid ELF file" (``core/common/api/xrt_elf.cpp``); a kernel
-  name the context does not hold; ``wait2`` on a run that did not complete raises
+  name the context does not hold (the double's wording); ``wait2`` on a run that did not complete raises
   "Command failed to complete successfully (<state>)" (``xrt_kernel.cpp`` throw_command_error).
 * B4 ``run.wait(timeout_ms)`` returns ``ERT_CMD_STATE_TIMEOUT`` when the run has not finished
   (``xrt_kernel.h``); ``wait()`` blocks forever on a hung run -- the double fails instead.
@@ -42,10 +42,9 @@ no backend code catches):
   differs from the host's is a run on stale data); device writes reach the host mapping only after
   ``sync(XCL_BO_SYNC_BO_FROM_DEVICE)``, and ``bo.read`` before that sync is refused.
 * N5 More host BOs than the xclbin kernel declares (``get_num_args() - 3``) crash XRT's argument
-  setup (mlir-aie #3248; the check mlir-aie #3252 added to its runtime); a declared host BO left
-  unbound would DMA through address 0.
-* N6 An ELF is for an NPU2-class (AIE2P) device, whose firmware loads the PDIs itself; an NPU1 has
-  no such flow.
+  setup (mlir-aie #3248; the check mlir-aie #3252 added to its runtime). Fewer is fine.
+* N6 An ELF is for an NPU2-class (AIE2P) device, whose firmware runs ``LOAD_PDI`` from one
+  instruction stream (ROCm/rocm-systems PR #11668); an NPU1 has no such flow.
 
 Artifacts. The double reads its own containers behind the real magics: ``xclbin2\\0`` then JSON
 (kernels with their argument counts), ``\\x7fELF`` then JSON (kernels named ``device:sequence``);

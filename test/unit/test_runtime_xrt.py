@@ -18,6 +18,7 @@ from aie_trace import hwdetect, runtime, xrt_backend
 from aie_trace.tools import run as run_cli
 
 from test_emu_designs import multi_design_module, single_design
+from test_runtime import ddr_patch, txn
 
 
 @pytest.fixture
@@ -227,9 +228,17 @@ def test_six_host_buffers_run_when_the_xclbin_declares_them(machine, tmp_path):
 
 
 def test_an_aperture_folded_patch_of_a_sixth_buffer_is_in_range(tmp_path):
-    """mlir-aie #3252 folds 0x80000000 into arg_plus of buffers from index 5 on (xclbin flow)."""
-    assert runtime._unfold_aperture(5, 0x80000000 + 64) == 64
-    assert runtime._unfold_aperture(4, 0x80000000 + 64) == 0x80000000 + 64
+    """From mlir-aie #3252 on, an xclbin-flow patch of host buffer 5 or later carries 0x80000000
+    in arg_plus; the instruction-stream check reads it as the offset it stands for."""
+    mlir = tmp_path / "d.mlir"
+    mlir.write_text(_six_buffers())
+    insts = tmp_path / "insts.bin"
+    insts.write_bytes(txn(ddr_patch(3, 0), ddr_patch(5, 0x80000000 + 64)))
+    design = runtime.Design.open(mlir, artifacts=runtime.Artifacts(insts=insts))
+    assert design.convention.trace_arg.index == 5
+    insts.write_bytes(txn(ddr_patch(5, 0), ddr_patch(4, 0x80000000)))  # buffers 0-4 are not folded
+    with pytest.raises(runtime.ConventionError, match="patches offset 2147483648 of host buffer 4, which has 256"):
+        runtime.Design.open(mlir, artifacts=runtime.Artifacts(insts=insts))
 
 
 # ------------------------------------------------------------------------------------------------
