@@ -373,3 +373,12 @@ def test_hwdetect_says_when_it_does_not_know_a_device(machine, capsys):
     machine(device_name="NPU Unheard Of")
     assert hwdetect.detect() == []
     assert "'NPU Unheard Of', which mlir-aie's NPU_MODELS does not map" in capsys.readouterr().err
+
+
+def test_N4_instruction_buffer_written_after_its_sync(machine, tmp_path):
+    design = _xclbin_design(tmp_path, SINGLE)
+    backend = runtime.get_backend("xrt")
+    rt = runtime.Runtime(design, backend)
+    backend._instr.write(b"\1\0\0\0", 0)  # a host write the device never sees
+    with pytest.raises(D.NpuFault, match="N4: the instruction buffer was not synced"):
+        rt.run()
