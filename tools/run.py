@@ -23,7 +23,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="emu: the emulated NPU (default); xrt: Ryzen AI hardware through pyxrt")
     p.add_argument("--xclbin", type=Path, help="xrt, xclbin flow: the xclbin (with --insts)")
     p.add_argument("--insts", type=Path, help="xrt, xclbin flow: the instruction stream")
-    p.add_argument("--elf", type=Path, help="xrt, full-ELF flow: the ELF")
+    p.add_argument("--elf", type=Path, help="xrt, full-ELF flow (NPU2, XRT 2.23 / 2.25 and later): the ELF")
+    p.add_argument("--xclbin-kernel", metavar="NAME", help="xrt, xclbin flow: the xclbin kernel to call "
+                   "(default: MLIR_AIE if the xclbin has it, else its first)")
+    p.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS",
+                   help="xrt: give up waiting for the NPU run after this long (default 30; 0: no limit)")
     p.add_argument("--emu-module", type=Path, metavar="MLIR",
                    help="emu: the lowered module to execute when it is not MLIR itself (a cached build)")
     p.add_argument("--input", action="append", default=[], metavar="INDEX=FILE",
@@ -85,6 +89,7 @@ def _write_trace(result, out_dir: Path) -> None:
 def run(args: argparse.Namespace) -> int:
     from aie_trace import runtime
     from aie_trace.emu_dma import EmuFault
+    from aie_trace.xrt_backend import XrtError
 
     try:
         artifacts = runtime.Artifacts(args.xclbin, args.insts, args.elf, args.emu_module)
@@ -101,8 +106,17 @@ def run(args: argparse.Namespace) -> int:
             return 0
         inputs = _inputs(args.input)
         _print_allocation(design, inputs)
-        rt = runtime.Runtime(design, runtime.get_backend(args.backend))
+        if args.timeout < 0:
+            raise ValueError(f"--timeout must be 0 (no limit) or positive, got {args.timeout:g}")
+        options = ({"timeout_ms": round(args.timeout * 1000), "xclbin_kernel": args.xclbin_kernel}
+                   if args.backend == "xrt" else {})
+        rt = runtime.Runtime(design, runtime.get_backend(args.backend, **options))
+        if getattr(rt.backend, "description", ""):
+            print(rt.backend.description)
         result = rt.run(inputs)
+    except XrtError as e:
+        print(f"aie-trace run: error: {args.mlir}: {e}", file=sys.stderr)
+        return 1
     except (runtime.ConventionError, ValueError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1

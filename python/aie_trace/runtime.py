@@ -240,6 +240,18 @@ def instruction_patches(path: str | Path) -> list[tuple[int, int]] | None:
     return patches if ops == words[2] else None
 
 
+#: the NPU firmware address-translates only the first five host buffers of an xclbin-flow stream;
+#: from mlir-aie #3252 on, a DDR patch of a later buffer carries this AIE-aperture offset in its
+#: ``arg_plus`` (AIETargetNPU appendAddressPatch; kept for the xclbin flow by mlir-aie #3345)
+TXN_TRANSLATED_BUFFERS, TXN_APERTURE_OFFSET = 5, 0x80000000
+
+
+def _unfold_aperture(arg_idx: int, arg_plus: int) -> int:
+    if arg_idx >= TXN_TRANSLATED_BUFFERS and arg_plus >= TXN_APERTURE_OFFSET:
+        return arg_plus - TXN_APERTURE_OFFSET
+    return arg_plus
+
+
 @dataclass
 class Artifacts:
     """What a backend runs. ``xclbin`` + ``insts`` (xclbin flow) or ``elf`` (full-ELF flow) for
@@ -362,6 +374,7 @@ class Design:
         if patches is None:
             return
         cc = self.convention
+        patches = [(i, _unfold_aperture(i, p)) for i, p in patches]
         for arg_idx, arg_plus in patches:
             if arg_idx >= len(cc.args):
                 raise ConventionError(
@@ -448,13 +461,14 @@ class _EmuHostBuffer:
         self.emu.sync_from_device()
 
 
-def get_backend(name: str) -> Backend:
+def get_backend(name: str, **options: Any) -> Backend:
+    """``options`` go to the xrt backend (``timeout_ms``, ``xclbin_kernel``)."""
     if name == "emu":
         return EmuBackend()
     if name == "xrt":
         from .xrt_backend import XrtBackend
 
-        return XrtBackend()
+        return XrtBackend(**options)
     raise ConventionError(f"unknown backend '{name}' (emu, xrt)")
 
 
