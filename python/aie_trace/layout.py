@@ -34,8 +34,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import aieir
-from .provider import ir
+from . import lazy
+
+# Imported at first use: layouts read from JSON (aie-trace decode --layout) need no MLIR bindings.
+aieir = lazy.module("aie_trace.aieir")
+ir = lazy.attribute("aie_trace.provider", "ir")
 
 TRACE_BUFFER = "trace_buffer"
 TRACE_SLICES = "trace_slices"
