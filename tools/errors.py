@@ -53,8 +53,8 @@ def _reformat(command: str, text: str, file: str | None) -> str:
             out.append(line(command, m["msg"], where or file, m["sev"]))
         elif k == 0:
             out.append(line(command, body, file))
-        else:
-            out.append(raw)
+        else:  # a continuation of the message above: indented under it
+            out.append("  " + body if body else "")
     return "\n".join(out)
 
 

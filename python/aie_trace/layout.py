@@ -89,6 +89,8 @@ class Slice:
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "Slice":
+        if not isinstance(d, dict):
+            raise LayoutError(f"a slice must be an object, got {d!r}")
         try:
             path = d.get("call_path")
             return cls(str(d["device"]), str(d["sequence"]), None if path is None else str(path),
