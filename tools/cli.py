@@ -10,6 +10,8 @@ import argparse
 import importlib
 import sys
 
+from aie_trace.tools.errors import run_command
+
 SUBCOMMANDS = {
     "layout": ("layout", "Print the fused trace-buffer layout of a lowered module as JSON"),
     "run": ("run", "Run a design on the emulated NPU or on Ryzen AI hardware and split its trace per call site"),
@@ -33,17 +35,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.version:
-        from aie_trace import __version__, provider
+        def version() -> int:
+            from aie_trace import __version__, provider
 
-        print(f"aie-trace {__version__}\n{provider.describe()}")
-        return 0
+            print(f"aie-trace {__version__}\n{provider.describe()}")
+            return 0
+
+        return run_command("--version", version)
     if args.command is None:
         parser.print_help()
         return 1
-    try:
-        return int(args._module.run(args) or 0)
-    except KeyboardInterrupt:
-        return 130
+    return run_command(args.command, lambda: args._module.run(args))
 
 
 if __name__ == "__main__":

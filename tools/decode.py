@@ -23,6 +23,8 @@ from typing import Any, TextIO
 
 import numpy as np
 
+from aie_trace.tools.errors import CommandError, run_command
+
 PROGRESS_MIN_BYTES = 8 << 20
 
 
@@ -33,7 +35,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--mlir", metavar="MODULE", help="the module: the trace layout and each design's events (a design's MLIR, as parse.py takes it, "
                         "is enough)")
     p.add_argument("--kernel", metavar="DEVICE:SEQUENCE",
-                   help="the dispatched sequence whose trace buffer this is (default: the only one with a layout)")
+                   help="the dispatched sequence whose trace buffer this is (default: the module's one "
+                        "dispatched sequence, or the only layout)")
     p.add_argument("--layout", metavar="JSON",
                    help="the layout as 'aie-trace layout' prints it (instead of the module's)")
     p.add_argument("--arch", choices=("aie2", "aie2p"),
@@ -48,14 +51,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--aie-clock-mhz", type=float, metavar="MHZ",
                    help="AIE clock that turns cycles into microseconds (default: 1600 on npu1, 1800 on npu2)")
     p.add_argument("--summary-json", metavar="FILE", help="write the per-slice summary as JSON")
+    p.add_argument("--allow-size-mismatch", action="store_true",
+                   help="decode a buffer whose size differs from the layout's (normally an error: its slices "
+                        "would be read at the wrong offsets)")
     p.add_argument("--max-pulses", type=int, metavar="N",
                    help="most pulses Repeat commands may add (default: 16 per buffer byte + 2^20)")
     p.add_argument("--progress", choices=("auto", "always", "never"), default="auto",
                    help=f"progress bar on stderr (auto: on a terminal, buffers over {PROGRESS_MIN_BYTES >> 20} MiB)")
-
-
-class _Failure(Exception):
-    """A reported error: the message is already formatted."""
 
 
 class Progress:
@@ -82,16 +84,24 @@ def _parse_module(path: str) -> Any:
     from aie_trace.diagnostics import DiagnosticEngine
     from aie_trace.provider import ir
 
-    try:
-        text = Path(path).read_text()
-    except (OSError, UnicodeDecodeError) as e:
-        raise _Failure(f"{path}: error: cannot read the module: {e}") from None
+    text = _read_text(path, "module")
     try:
         return ir.Operation.parse(text, source_name=path)
     except ir.MLIRError as e:
         diag = DiagnosticEngine()
         diag.extend_from_mlir(e.error_diagnostics)
-        raise _Failure("\n".join(d.format() for d in diag.diagnostics) or f"{path}: error: {e}") from None
+        raise CommandError("\n".join(d.format() for d in diag.diagnostics) or str(e), path) from None
+
+
+def _read_text(path: str, what: str) -> str:
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        raise CommandError(f"cannot read the {what}: {e.strerror}", path) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise CommandError(f"not a {what}: byte {e.start} is not UTF-8 text", path) from None
 
 
 def _located(anchor: Any, message: str, fallback: str) -> str:
@@ -102,48 +112,65 @@ def _located(anchor: Any, message: str, fallback: str) -> str:
     return d.format() if d is not None and d.line is not None else f"{fallback}: error: {message}"
 
 
-def _pick(layouts: list[Any], kernel: str | None, where: str) -> Any:
+def _dispatched(module: Any, layouts: list[Any]) -> Any:
+    """The layout of the module's one dispatched sequence, when it has exactly one that has a layout."""
+    from aie_trace import dispatch
+
+    names = {dispatch.kernel_name(s) for s in dispatch.entries(module)}
+    found = [lay for lay in layouts if lay.kernel in names]
+    return found[0] if len(found) == 1 else None
+
+
+def _pick(layouts: list[Any], kernel: str | None, where: str, module: Any = None) -> Any:
     if kernel is not None:
         for lay in layouts:
             if lay.kernel == kernel:
                 return lay
         known = ", ".join(lay.kernel for lay in layouts) or "none"
-        raise _Failure(f"{where}: error: no trace layout for kernel '{kernel}' (layouts: {known})")
+        raise CommandError(f"no trace layout for kernel '{kernel}' (layouts: {known})", where)
     if len(layouts) > 1:
-        raise _Failure(f"{where}: error: {len(layouts)} kernels have a trace layout "
-                       f"({', '.join(lay.kernel for lay in layouts)}); choose one with --kernel")
+        lay = _dispatched(module, layouts) if module is not None else None
+        if lay is not None:
+            return lay
+        why = ("the module dispatches none of them or more than one" if module is not None
+               else "the file does not say which one was dispatched")
+        raise CommandError(f"{len(layouts)} kernels have a trace layout ({', '.join(lay.kernel for lay in layouts)})"
+                           f" and {why}; choose one with --kernel", where)
     return layouts[0] if layouts else None
 
 
 def _split_kernel(kernel: str) -> tuple[str, str]:
     device, sep, sequence = kernel.partition(":")
     if not sep or not device or not sequence:
-        raise _Failure(f"error: --kernel must be DEVICE:SEQUENCE, got '{kernel}'")
+        raise CommandError(f"--kernel must be DEVICE:SEQUENCE, got '{kernel}'")
     return device, sequence
 
 
 def _slices(args: argparse.Namespace, module: Any, size: int) -> tuple[list[Any], str | None]:
     """The slices to decode and the kernel they belong to."""
-    from aie_trace import aieir, layout
+    from aie_trace import layout
 
     if args.layout:
+        text = _read_text(args.layout, "layout JSON file")
         try:
-            lay = _pick(layout.loads(Path(args.layout).read_text()), args.kernel, args.layout)
-        except OSError as e:
-            raise _Failure(f"{args.layout}: error: cannot read: {e}") from None
+            lay = _pick(layout.loads(text), args.kernel, args.layout)
         except layout.LayoutError as e:
-            raise _Failure(f"{args.layout}: error: {e}") from None
+            raise CommandError(str(e), args.layout) from None
         if lay is None:
-            raise _Failure(f"{args.layout}: error: the file holds no layout")
+            raise CommandError("the file holds no layout", args.layout)
+        _check_size(args, lay, size, args.layout)
         return list(lay.slices), lay.kernel
     if module is not None:
+        from aie_trace import aieir
+
         try:
             layouts = layout.read_layouts(module)
         except layout.LayoutError as e:
-            raise _Failure(f"{args.mlir}: error: {e}") from None
+            raise CommandError(str(e), args.mlir) from None
         if args.kernel is None or any(lay.kernel == args.kernel for lay in layouts):
-            lay = _pick(layouts, args.kernel, args.mlir)
+            lay = _pick(layouts, args.kernel, args.mlir, module)
             if lay is not None:
+                _check_size(args, lay, size, args.mlir)
                 return list(lay.slices), lay.kernel
         if args.kernel:
             device, sequence = _split_kernel(args.kernel)
@@ -151,13 +178,24 @@ def _slices(args: argparse.Namespace, module: Any, size: int) -> tuple[list[Any]
             seqs = [(aieir.symbol_name(d) or "main", aieir.symbol_name(s) or "sequence")
                     for d in aieir.devices(module) for s in aieir.sequences(d)]
             if len(seqs) != 1:
-                raise _Failure(f"{args.mlir}: error: the module records no trace layout and has {len(seqs)} "
-                               "runtime sequences; name the one that wrote the buffer with --kernel")
+                raise CommandError(f"the module records no trace layout and has {len(seqs)} runtime sequences; "
+                                   "name the one that wrote the buffer with --kernel", args.mlir)
             device, sequence = seqs[0]
         return [layout.Slice(device, sequence, "", 0, size)], f"{device}:{sequence}"
     name = Path(args.buffer or args.input).name
     device, sequence = _split_kernel(args.kernel) if args.kernel else ("buffer", name)
     return [layout.Slice(device, sequence, None, 0, size)], args.kernel
+
+
+def _check_size(args: argparse.Namespace, lay: Any, size: int, where: str) -> None:
+    """The buffer must be the trace argument the layout describes: slices are read at its offsets."""
+    expected = lay.size if lay.dedicated else lay.offset + lay.size
+    if size == expected or (not lay.dedicated and size > expected) or args.allow_size_mismatch:
+        return
+    need = f"{expected} bytes" if lay.dedicated else f"at least {expected} bytes"
+    raise CommandError(f"the trace buffer has {size} bytes but the layout of {lay.kernel} in {where} describes "
+                       f"{need}; its slices would be read at the wrong offsets (--allow-size-mismatch decodes "
+                       "it anyway)", _buffer_arg(args))
 
 
 def _decode(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
@@ -167,23 +205,23 @@ def _decode(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     try:
         loaded = trace_input.read_trace_file(buffer)
     except OSError as e:
-        raise _Failure(f"{buffer}: error: cannot read the trace buffer: {e}") from None
+        raise CommandError(f"cannot read the trace buffer: {e.strerror or e}", buffer) from None
     except trace_input.InputError as e:
-        raise _Failure(f"{buffer}: error: {e}") from None
+        raise CommandError(str(e), buffer) from None
     data = np.frombuffer(loaded.data, dtype=np.uint8)
     if args.aie_clock_mhz is not None and not args.aie_clock_mhz > 0:
-        raise _Failure(f"error: --aie-clock-mhz must be positive, got {args.aie_clock_mhz:g}")
+        raise CommandError(f"--aie-clock-mhz must be positive, got {args.aie_clock_mhz:g}")
     module = _parse_module(args.mlir) if args.mlir else None
     slices, kernel = _slices(args, module, len(data))
     if loaded.form == "trace.txt" and len(slices) > 1:
-        raise _Failure(f"{buffer}: error: a trace.txt leaves out zero words, so the {len(slices)} slices of a "
-                       "fused buffer cannot be found in it; decode the raw buffer or a .npy of it")
+        raise CommandError(f"a trace.txt leaves out zero words, so the {len(slices)} slices of a "
+                           "fused buffer cannot be found in it; decode the raw buffer or a .npy of it", buffer)
     designs = None
     if module is not None:
         try:
             designs = decode.designs_for(module, slices, args.arch)
         except events.EventConfigError as e:
-            raise _Failure(_located(e.op, str(e), args.mlir)) from None
+            raise CommandError(_located(e.op, str(e), args.mlir)) from None
     total = sum(min(s.size, max(len(data) - s.offset, 0)) for s in slices)
     show = args.progress == "always" or (args.progress == "auto" and total > PROGRESS_MIN_BYTES
                                          and stderr.isatty())
@@ -207,10 +245,10 @@ def _decode(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
 def _buffer_arg(args: argparse.Namespace) -> str:
     """The trace buffer: BUFFER or parse.py's ``--input`` (one of them)."""
     if args.buffer and args.input and args.buffer != args.input:
-        raise _Failure(f"error: two trace buffers given: '{args.buffer}' and --input '{args.input}'")
+        raise CommandError(f"two trace buffers given: '{args.buffer}' and --input '{args.input}'")
     buffer = args.buffer or args.input
     if not buffer:
-        raise _Failure("error: no trace buffer: give BUFFER or --input")
+        raise CommandError("no trace buffer: give BUFFER or --input")
     return buffer
 
 
@@ -219,19 +257,21 @@ def _write(path: str, fill: Any) -> None:
         with open(path, "w") as f:
             fill(f)
     except OSError as e:
-        raise _Failure(f"{path}: error: cannot write: {e}") from None
+        raise CommandError(f"cannot write: {e.strerror}", path) from None
 
 
 def run(args: argparse.Namespace, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
-    from aie_trace.provider import make_context
-
     stdout, stderr = stdout or sys.stdout, stderr or sys.stderr
-    try:
+
+    def body() -> int:
+        if not args.mlir:  # a layout from JSON, or none: no MLIR bindings needed
+            return _decode(args, stdout, stderr)
+        from aie_trace.provider import make_context
+
         with make_context():
             return _decode(args, stdout, stderr)
-    except _Failure as e:
-        stderr.write(f"{e}\n")
-        return 1
+
+    return run_command("decode", body, stderr)
 
 
 def main(argv: list[str] | None = None) -> int:

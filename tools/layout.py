@@ -16,6 +16,7 @@ from typing import Any, TextIO
 
 from aie_trace import layout as L
 from aie_trace.diagnostics import DiagnosticEngine
+from aie_trace.tools.errors import CommandError, run_command
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -24,18 +25,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--output", metavar="FILE", default="-", help="write the JSON here (default: stdout)")
 
 
-class _Failure(Exception):
-    """A reported error (the message is formatted already)."""
-
-
 def _read(path: str) -> tuple[str, str]:
-    if path == "-":
-        return sys.stdin.read(), "<stdin>"
+    name = "<stdin>" if path == "-" else path
     try:
-        with open(path, encoding="utf-8") as f:
-            return f.read(), path
+        data = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()
     except OSError as e:
-        raise _Failure(f"error: cannot read '{path}': {e.strerror}") from None
+        raise CommandError(f"cannot read the module: {e.strerror}", name) from None
+    try:
+        return data.decode("utf-8"), name
+    except UnicodeDecodeError as e:
+        raise CommandError(f"not an MLIR module: byte {e.start} is not UTF-8 text", name) from None
 
 
 def _layouts(text: str, name: str) -> list[L.Layout]:
@@ -47,32 +46,33 @@ def _layouts(text: str, name: str) -> list[L.Layout]:
         except ir.MLIRError as e:
             diag = DiagnosticEngine()
             diag.extend_from_mlir(e.error_diagnostics)
-            raise _Failure("\n".join(d.format() for d in diag.diagnostics) or f"{name}: error: {e}") from None
+            raise CommandError("\n".join(d.format() for d in diag.diagnostics) or str(e), name) from None
         try:
             return L.read_layouts(module)
         except L.LayoutError as e:
             if e.op is None:
-                raise _Failure(f"{name}: error: {e}") from None
-            raise _Failure(DiagnosticEngine().error(e.op, str(e)).format()) from None
+                raise CommandError(str(e), name) from None
+            raise CommandError(DiagnosticEngine().error(e.op, str(e)).format(), name) from None
 
 
-def _select(layouts: list[L.Layout], kernel: str | None) -> Any:
+def _select(layouts: list[L.Layout], kernel: str | None, name: str) -> Any:
     if kernel is None:
         return [lay.to_json() for lay in layouts]
     for lay in layouts:
         if lay.kernel == kernel:
             return lay.to_json()
     known = ", ".join(lay.kernel for lay in layouts) or "none: the module records no trace layout"
-    raise _Failure(f"error: no trace layout for kernel '{kernel}' (known kernels: {known})")
+    raise CommandError(f"no trace layout for kernel '{kernel}' (known kernels: {known})", name)
 
 
 def run(args: argparse.Namespace, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
     import json
 
-    stdout, stderr = stdout or sys.stdout, stderr or sys.stderr
-    try:
+    stdout = stdout or sys.stdout
+
+    def body() -> int:
         text, name = _read(args.module)
-        doc = json.dumps(_select(_layouts(text, name), args.kernel), indent=2) + "\n"
+        doc = json.dumps(_select(_layouts(text, name), args.kernel, name), indent=2) + "\n"
         if args.output == "-":
             stdout.write(doc)
         else:
@@ -80,11 +80,10 @@ def run(args: argparse.Namespace, stdout: TextIO | None = None, stderr: TextIO |
                 with open(args.output, "w", encoding="utf-8") as f:
                     f.write(doc)
             except OSError as e:
-                raise _Failure(f"error: cannot write '{args.output}': {e.strerror}") from None
-    except _Failure as e:
-        stderr.write(f"aie-trace layout: {e}\n")
-        return 1
-    return 0
+                raise CommandError(f"cannot write: {e.strerror}", args.output) from None
+        return 0
+
+    return run_command("layout", body, stderr)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -14,11 +14,13 @@ from pathlib import Path
 
 import numpy as np
 
+from aie_trace.tools.errors import CommandError, line, relabel, run_command
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("mlir", help="lowered MLIR of the design (the dispatched sequence and its trace layout)")
     p.add_argument("--kernel", metavar="DEVICE:SEQUENCE", help="the runtime sequence to dispatch "
-                   "(default: the only one no other sequence runs)")
+                   "(default: the module's one dispatched sequence, see aie_trace.dispatch)")
     p.add_argument("--backend", choices=("emu", "xrt"), default="emu",
                    help="emu: the emulated NPU (default); xrt: Ryzen AI hardware through pyxrt")
     p.add_argument("--xclbin", type=Path, help="xrt, xclbin flow: the xclbin (with --insts)")
@@ -55,8 +57,23 @@ def _inputs(specs: list[str]) -> dict[int, bytes]:
         if not sep or not index.strip().isdigit():
             raise ValueError(f"--input expects INDEX=FILE, got '{spec}'")
         path = Path(file)
-        out[int(index)] = np.load(path).tobytes() if path.suffix == ".npy" else path.read_bytes()
+        try:
+            out[int(index)] = np.load(path).tobytes() if path.suffix == ".npy" else path.read_bytes()
+        except OSError as e:
+            raise CommandError(f"cannot read --input {index}: {e.strerror or e}", file) from None
+        except ValueError as e:
+            raise CommandError(f"--input {index} is not a NumPy array file: {e}", file) from None
     return out
+
+
+def _check_out_dir(out_dir: Path) -> None:
+    """Refuse an output directory that cannot be one before anything runs."""
+    probe = out_dir
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    if probe.exists() and not probe.is_dir():
+        raise CommandError("-o names a file, not a directory: the trace files go into a directory",
+                           str(probe))
 
 
 def _print_allocation(design, inputs: dict[int, bytes]) -> None:
@@ -87,9 +104,12 @@ def _write_trace(result, out_dir: Path) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    return run_command("run", lambda: _run(args))
+
+
+def _run(args: argparse.Namespace) -> int:
     from aie_trace import runtime
     from aie_trace.emu_dma import EmuFault
-    from aie_trace.xrt_backend import XrtError
 
     try:
         artifacts = runtime.Artifacts(args.xclbin, args.insts, args.elf, args.emu_module)
@@ -105,6 +125,8 @@ def run(args: argparse.Namespace) -> int:
                 print(f"wrote {runtime.write_manifest(artifact, design.convention)}")
             return 0
         inputs = _inputs(args.input)
+        if design.convention.layout is not None or args.save_buffers:
+            _check_out_dir(args.out_dir)
         _print_allocation(design, inputs)
         if args.timeout < 0:
             raise ValueError(f"--timeout must be 0 (no limit) or positive, got {args.timeout:g}")
@@ -114,22 +136,26 @@ def run(args: argparse.Namespace) -> int:
         if getattr(rt.backend, "description", ""):
             print(rt.backend.description)
         result = rt.run(inputs)
-    except XrtError as e:
-        print(f"aie-trace run: error: {args.mlir}: {e}", file=sys.stderr)
-        return 1
-    except (runtime.ConventionError, ValueError, OSError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 1
+    except (runtime.ConventionError, ValueError) as e:
+        raise CommandError(str(e), args.mlir) from None
+    except OSError as e:
+        raise CommandError(e.strerror or str(e), e.filename and str(e.filename)) from None
     except EmuFault as e:
-        print(f"emulator fault: {e}", file=sys.stderr)
-        return 1
+        raise CommandError(relabel(str(e), "emulator fault"), args.mlir) from None
     for warning in getattr(result.backend_result, "warnings", []):
-        print(f"emu: warning: {warning}", file=sys.stderr)
+        print(line("run", f"emulator: {warning}", args.mlir, "warning"), file=sys.stderr)
+    try:
+        _write_outputs(args, design, result)
+    except OSError as e:
+        raise CommandError(f"cannot write: {e.strerror or e}", e.filename and str(e.filename)) from None
+    return 0
+
+
+def _write_outputs(args: argparse.Namespace, design, result) -> None:
     if args.ground_truth is not None:
         sessions = getattr(result.backend_result, "sessions", None)
         if sessions is None:
-            print("error: --ground-truth needs the emu backend", file=sys.stderr)
-            return 1
+            raise CommandError("--ground-truth needs the emu backend")
         args.ground_truth.parent.mkdir(parents=True, exist_ok=True)
         args.ground_truth.write_text(json.dumps({"trace_buffer": design.convention.trace_arg.index
                                                  if design.convention.trace_arg else None,
@@ -141,7 +167,6 @@ def run(args: argparse.Namespace) -> int:
                 np.save(args.out_dir / f"buffer{arg.index}.npy", data)
     if design.convention.layout is not None:
         _write_trace(result, args.out_dir)
-    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

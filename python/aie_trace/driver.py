@@ -93,7 +93,7 @@ VALUE_FLAGS: dict[str, tuple[str, str, str]] = {
     "o": ("output", "<file>", "Output file (default: '-', stdout)"),
     "pass-pipeline": ("pass_pipeline", "<pipeline>",
                       "A pass pipeline in MLIR syntax, e.g. 'builtin.module(canonicalize,"
-                      "aie-trace-check-ir{era=E2},aie.device(cse))'"),
+                      "aie-trace-prepare{era=E2},cse)'"),
     "load-pass-plugin": ("plugins", "<file.py|module>",
                          "Load Python passes from a file or an importable module (repeatable)"),
 }

@@ -34,8 +34,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import aieir
-from .provider import ir
+from . import lazy
+
+# Imported at first use: layouts read from JSON (aie-trace decode --layout) need no MLIR bindings.
+aieir = lazy.module("aie_trace.aieir")
+ir = lazy.attribute("aie_trace.provider", "ir")
 
 TRACE_BUFFER = "trace_buffer"
 TRACE_SLICES = "trace_slices"
@@ -86,6 +89,8 @@ class Slice:
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "Slice":
+        if not isinstance(d, dict):
+            raise LayoutError(f"a slice must be an object, got {d!r}")
         try:
             path = d.get("call_path")
             return cls(str(d["device"]), str(d["sequence"]), None if path is None else str(path),

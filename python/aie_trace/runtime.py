@@ -27,7 +27,6 @@ from typing import Any, Protocol
 import numpy as np
 
 from . import aieir, layout as L
-from .callgraph import RunGraph
 from .diagnostics import DiagnosticEngine
 from .provider import ir, make_context
 
@@ -134,9 +133,10 @@ def _dtype(element: Any) -> str:
 
 
 def dispatchable(module: Any) -> list[Any]:
-    """Sequences a host can dispatch: not run by another sequence, not a specialized copy."""
-    graph = RunGraph(module)
-    return [s for s in graph.sequences if not graph.callers(s) and not L.is_specialized(s)]
+    """Sequences a host dispatches (:func:`aie_trace.dispatch.entries`)."""
+    from .dispatch import entries
+
+    return entries(module)
 
 
 def kernel_name(seq: Any) -> str:
@@ -268,9 +268,11 @@ class Artifacts:
 
 def parse_module(path: str | Path, ctx: Any) -> Any:
     try:
-        text = Path(path).read_text()
+        text = Path(path).read_bytes().decode("utf-8")
     except OSError as e:
         raise ConventionError(f"cannot read {path}: {e.strerror}") from None
+    except UnicodeDecodeError as e:
+        raise ConventionError(f"{path} is not an MLIR module: byte {e.start} is not UTF-8 text") from None
     with ctx:
         try:
             return ir.Operation.parse(text, source_name=str(path))

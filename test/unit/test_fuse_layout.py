@@ -107,7 +107,7 @@ def test_command_unknown_kernel_lists_known_ones(tmp_path):
 
 def test_command_reports_parse_errors_located(tmp_path):
     rc, _, err = layout_cmd(tmp_path, '"aie.device"() ({\n  %0 = \n')
-    assert rc == 1 and "m.mlir:2:7: error: expected operation name in quotes" in err
+    assert rc == 1 and "aie-trace layout: error: " in err and "m.mlir:2:7: expected operation name in quotes" in err
 
 
 def test_command_main_writes_a_file(tmp_path):

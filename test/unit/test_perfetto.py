@@ -156,11 +156,11 @@ def test_cli_errors_are_located_and_fail(fused, tmp_path):
     bad = tmp_path / "bad.mlir"
     bad.write_text('module {\n  "aie.device"() ({\n')
     rc, _, err = run_cli(fused, "--mlir", bad)
-    assert rc == 1 and err.startswith(f"{bad}:2:") and "error:" in err and "Traceback" not in err
+    assert rc == 1 and err.startswith(f"aie-trace decode: error: {bad}:2:") and "Traceback" not in err
     rc, _, err = run_cli(tmp_path / "missing.bin")
     assert rc == 1 and "cannot read the trace buffer" in err
     rc, _, err = run_cli(fused, "--mlir", INPUTS / "fused-e4.mlir", "--kernel", "nope:seq")
     assert rc == 1 and "no 'aie.device @nope'" in err
     (tmp_path / "l.json").write_text("{")
     rc, _, err = run_cli(fused, "--layout", tmp_path / "l.json")
-    assert rc == 1 and err.startswith(f"{tmp_path / 'l.json'}: error:")
+    assert rc == 1 and err.startswith(f"aie-trace decode: error: {tmp_path / 'l.json'}: ")

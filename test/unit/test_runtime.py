@@ -127,8 +127,12 @@ def test_instruction_streams_not_understood_are_not_judged(stream, tmp_path):
 
 def test_kernel_choice(write):
     mat = write("m.mlir", multi_design_module("E2", CALLS, form="materialized"))
-    with pytest.raises(runtime.ConventionError, match="3 dispatchable runtime sequences .*choose one"):
-        runtime.Design.open(mat)
+    # The entry loads the other two designs' devices (aiex.npu.load_pdi): it is the one dispatched.
+    assert runtime.Design.open(mat).convention.kernel == "main:main_seq"
+    two = write("two.mlir", multi_design_module("E2", CALLS, form="materialized").replace(
+        "device_ref = @dev_b", "device_ref = @main"))
+    with pytest.raises(runtime.ConventionError, match="2 dispatchable runtime sequences .*choose one"):
+        runtime.Design.open(two)  # nothing configures @dev_b any more: its sequence is an entry too
     with pytest.raises(runtime.ConventionError, match="no runtime sequence main:nope"):
         runtime.Design.open(mat, "main:nope")
     assert runtime.Design.open(mat, "dev_b:seq").convention.kernel == "dev_b:seq"
@@ -259,7 +263,7 @@ def test_cli_refuses_a_design_that_fails_patch_verification(write, capsys):
     mlir = write("u.mlir", multi_design_module("E2", CALLS, form="unfused"))
     assert run_cli.main([str(mlir)]) == 1
     err = capsys.readouterr().err
-    assert err.startswith("error: refusing to run") and "u.mlir:" in err and "one argument short" in err
+    assert err.startswith("aie-trace run: error: ") and "refusing to run" in err and "u.mlir:" in err and "one argument short" in err
     assert "emulator fault" not in err and "Traceback" not in err  # refused before anything ran
 
 
@@ -268,7 +272,7 @@ def test_cli_refuses_a_mismatched_emulator_module(write, capsys):
     untraced = write("u.mlir", multi_design_module("E4", CALLS, form="unfused"))
     assert run_cli.main([str(traced), "--emu-module", str(untraced)]) == 1
     err = capsys.readouterr().err
-    assert err.startswith("error: ") and "the artifact is untraced but the module is traced" in err
+    assert err.startswith("aie-trace run: error: ") and "the artifact is untraced but the module is traced" in err
 
 
 def test_cli_fingerprint_and_manifest(write, tmp_path, capsys):

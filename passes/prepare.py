@@ -1,0 +1,70 @@
+"""aie-trace-prepare: the steps between mlir-aie's trace lowering and aiecc, under one name."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from aie_trace.diagnostics import PassFailure
+from aie_trace.registry import option, register
+
+from ._era import EraPass
+from .check_ir import CheckIR
+from .fuse_buffers import FuseTraceBuffers
+from .verify_patches import VerifyPatches
+
+
+@register
+@dataclass
+class Prepare(EraPass):
+    """Fuse, prove and check a module as mlir-aie's trace lowering leaves it, ready for aiecc.
+
+    Expects: a module after mlir-aie's trace lowering (``-aie-insert-trace-flows
+    -aie-trace-to-config -aie-trace-pack-reg-writes -aie-inline-trace-config``), not materialized:
+    aiecc materializes the runtime sequences itself after resource allocation and routing, and
+    resolves ``buffer`` patches (E3/E4) after that. Runs, in order, ``aie-trace-fuse-buffers``
+    (with this pass's ``era``, ``loops`` and ``merge-back-to-back``), ``aie-trace-verify-patches``
+    and ``aie-trace-check-ir``; the same as writing the three in a pipeline. Guarantees after: what
+    the three guarantee (one fused trace buffer per dispatched sequence, every patch proven to land
+    in its slice, every aie/aiex op valid in the module's era). When any of them fails the module is
+    left exactly as it was, with their located errors.
+    """
+
+    name: ClassVar[str] = "aie-trace-prepare"
+    summary: ClassVar[str] = "aie-trace-fuse-buffers, aie-trace-verify-patches, aie-trace-check-ir: ready for aiecc"
+
+    loops: Literal["per-iteration", "shared", "error"] = option(
+        "per-iteration", "Traced runs inside scf.for (aie-trace-fuse-buffers' loops option)")
+    merge_back_to_back: bool = option(
+        False, "Record back-to-back runs of one device as one slice (aie-trace-fuse-buffers' option)")
+
+    def steps(self) -> list[EraPass]:
+        return [FuseTraceBuffers(era=self.era, loops=self.loops, merge_back_to_back=self.merge_back_to_back),
+                VerifyPatches(era=self.era), CheckIR(era=self.era)]
+
+    def run(self, module, diag) -> None:
+        saved = module.clone()
+        try:
+            for step in self.steps():
+                errors = diag.error_count
+                step.run(module, diag)
+                if diag.error_count > errors:
+                    raise diag.fail()
+        except PassFailure:
+            _restore(module, saved)
+            raise
+        finally:
+            saved.erase()  # the clone is detached; its ops, when restored, moved out of it first
+
+
+def _restore(module, saved) -> None:
+    """Put ``saved``'s body back into ``module`` (the op itself keeps its identity)."""
+    body = module.regions[0].blocks[0]
+    for op in list(body.operations):
+        op.erase()
+    for op in list(saved.regions[0].blocks[0].operations):
+        body.append(op)
+    for name in [a.name for a in module.attributes]:
+        del module.attributes[name]
+    for a in saved.attributes:
+        module.attributes[a.name] = a.attr

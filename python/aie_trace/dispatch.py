@@ -1,0 +1,64 @@
+"""Which runtime sequence a host dispatches, read from the IR's structure.
+
+A module may hold several ``aie.runtime_sequence`` ops: the one the host dispatches (the entry),
+the designs it runs (``aiex.configure @dev { aiex.run @seq(...) }``), and the per-call-site copies
+``aie-trace-fuse-buffers`` makes of them (marked ``aie_trace.specialized_from = @seq``). After
+materialization the runs are gone and the entry loads each design's device instead
+(``aiex.npu.load_pdi {device_ref = @dev}``).
+
+An entry is a sequence that
+
+* is not a specialized copy,
+* is named by no ``aiex.run`` and no specialized copy was made from it (its calls run the copies),
+* lives in a device that no sequence of another device configures (``aiex.configure @dev`` or
+  ``aiex.npu.load_pdi {device_ref = @dev}``): such a device is one of the entry's designs.
+
+``aie-trace run`` and ``aie-trace decode`` take the entry when there is exactly one; otherwise
+``--kernel DEVICE:SEQUENCE`` names it (any sequence may be named).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import aieir
+from .layout import SPECIALIZED_FROM
+
+_CONFIGURES = {"aiex.configure": "symbol", "aiex.npu.load_pdi": "device_ref"}
+
+
+def kernel_name(seq: Any) -> str:
+    """``device:sequence`` (``main`` / ``sequence`` for unnamed ones, as mlir-aie defaults them)."""
+    device = aieir.parent_named(seq, "aie.device")
+    return f"{aieir.symbol_name(device) or 'main'}:{aieir.symbol_name(seq) or 'sequence'}"
+
+
+def _symref(op: Any, attr: str) -> str | None:
+    ref = aieir.attr_or_none(op, attr)
+    return aieir.symref_name(ref) if ref is not None else None
+
+
+def entries(module: Any) -> list[Any]:
+    """The sequences a host dispatches, in module order."""
+    seqs = [(aieir.symbol_name(d) or "main", s) for d in aieir.devices(module) for s in aieir.sequences(d)]
+    callees: set[tuple[str, str]] = set()
+    configured: set[str] = set()
+    for device, seq in seqs:
+        origin = aieir.attr_or_none(seq, SPECIALIZED_FROM)
+        if origin is not None:
+            callees.add((device, aieir.symref_name(origin)))
+        for op in aieir.walk(seq, ["aiex.configure", "aiex.npu.load_pdi", "aiex.run"]):
+            if op.name == "aiex.run":
+                cfg = aieir.parent_named(op, "aiex.configure")
+                target = _symref(cfg, "symbol") if cfg is not None else None
+                callee = _symref(op, "runtime_sequence_symbol")
+                if target is not None and callee is not None:
+                    callees.add((target, callee))
+                continue
+            target = _symref(op, _CONFIGURES[op.name])
+            if target is not None and target != device:
+                configured.add(target)
+    return [seq for device, seq in seqs
+            if aieir.attr_or_none(seq, SPECIALIZED_FROM) is None
+            and (device, aieir.symbol_name(seq) or "sequence") not in callees
+            and device not in configured]
