@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from aie_trace.diagnostics import PassFailure
 from aie_trace.registry import option, register
 
 from ._era import EraPass
@@ -15,7 +14,7 @@ from .verify_patches import VerifyPatches
 
 
 @register
-@dataclass
+@dataclass(frozen=True)
 class Prepare(EraPass):
     """Fuse, prove and check a module as mlir-aie's trace lowering leaves it, ready for aiecc.
 
@@ -43,28 +42,9 @@ class Prepare(EraPass):
                 VerifyPatches(era=self.era), CheckIR(era=self.era)]
 
     def run(self, module, diag) -> None:
-        saved = module.clone()
-        try:
-            for step in self.steps():
-                errors = diag.error_count
-                step.run(module, diag)
-                if diag.error_count > errors:
-                    raise diag.fail()
-        except PassFailure:
-            _restore(module, saved)
-            raise
-        finally:
-            saved.erase()  # the clone is detached; its ops, when restored, moved out of it first
-
-
-def _restore(module, saved) -> None:
-    """Put ``saved``'s body back into ``module`` (the op itself keeps its identity)."""
-    body = module.regions[0].blocks[0]
-    for op in list(body.operations):
-        op.erase()
-    for op in list(saved.regions[0].blocks[0].operations):
-        body.append(op)
-    for name in [a.name for a in module.attributes]:
-        del module.attributes[name]
-    for a in saved.attributes:
-        module.attributes[a.name] = a.attr
+        # A step that fails stops the rest; the pass runner puts the module back as it was.
+        for step in self.steps():
+            errors = diag.error_count
+            step.run(module, diag)
+            if diag.error_count > errors:
+                raise diag.fail()

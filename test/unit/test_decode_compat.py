@@ -147,7 +147,7 @@ def test_a_file_of_no_form_is_a_clear_error(tmp_path, content, message):
     with pytest.raises(trace_input.InputError, match=message):
         trace_input.read_trace_file(str(path))
     rc, out, err = run_cli(path)
-    assert rc == 1 and err.startswith(f"{path}: error: ") and "Traceback" not in err
+    assert rc == 1 and err.startswith(f"aie-trace decode: error: {path}: ") and "Traceback" not in err
 
 
 def test_damaged_npy_files_are_input_errors():

@@ -35,10 +35,12 @@ HOOKS: dict[str, tuple[Any, str, bool]] = {
     "aie-trace-fuse-buffers": (L, "write_layout", True),       # recording comes after the rewrite
     "aie-trace-materialize": (materialize_mod, "inline_run", True),  # after a load_pdi and a run
     "aie-trace-drop-specialized": (L, "is_specialized", True),  # asked again after the first erase
+    "aie-trace-prepare": (L, "write_layout", True),  # its fuse step records after the rewrite
 }
 #: what each pass runs on: the example as written, fused, or fused and materialized
 STAGE = {"aie-trace-check-ir": 0, "aie-trace-fuse-buffers": 0, "aie-trace-verify-patches": 1,
-         "aie-trace-materialize": 1, "aie-trace-drop-specialized": 2}
+         "aie-trace-materialize": 1, "aie-trace-drop-specialized": 2,
+         "aie-trace-prepare": 0}
 KINDS = ("raise", "refuse", "error")
 
 
