@@ -12,6 +12,7 @@ integer ``arg_idx`` (the host-buffer index), E3/E4 a ``buffer`` operand and ``tr
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from itertools import count
 
@@ -39,12 +40,15 @@ def _i32(v: int) -> int:
 
 
 def memref_bytes(type_text: str) -> int:
+    """The byte size of a static memref type's text, by the rule of ``aieir.element_bytes``
+    (bit width rounded up to whole bytes, ``index`` 8 bytes)."""
     inner = type_text[type_text.index("<") + 1:type_text.rindex(">")]
-    *dims, elem = inner.split("x")
+    *dims, elem = re.fullmatch(r"((?:\d+x)*)(\w+)", inner).groups()
     n = 1
-    for d in dims:
+    for d in dims[0].split("x")[:-1]:
         n *= int(d)
-    return n * max(1, int(elem.lstrip("ibf")) // 8)
+    bits = 64 if elem == "index" else int(elem.lstrip("uisbf"))
+    return n * -(-bits // 8)
 
 
 @dataclass
