@@ -64,7 +64,7 @@ class Progress:
 
 def _parse_module(path: str) -> Any:
     from aie_trace.diagnostics import DiagnosticEngine
-    from aie_trace.provider import ir
+    from aie_trace.aieir import ir
 
     try:
         text = Path(path).read_text()
@@ -184,7 +184,7 @@ def _write(path: str, fill: Any) -> None:
 
 
 def run(args: argparse.Namespace, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
-    from aie_trace.provider import make_context
+    from aie_trace.aieir import make_context
 
     stdout, stderr = stdout or sys.stdout, stderr or sys.stderr
     try:

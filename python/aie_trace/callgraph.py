@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 from . import aieir
-from .provider import ir
+from .aieir import ir
 
 DYNAMIC = -9223372036854775808  # ShapedType::kDynamic in static_offsets
 
