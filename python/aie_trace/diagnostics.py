@@ -117,10 +117,7 @@ class LocatedError(ValueError):
     def __init__(self, message: str = "", op: Any = None):
         super().__init__(message)
         self.op = op
-
-    @property
-    def message(self) -> str:
-        return str(self)
+        self.message = message
 
 
 def _where(anchor: Any) -> Any:

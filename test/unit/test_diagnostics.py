@@ -80,3 +80,12 @@ def test_located_error_carries_its_op():
     e = LocatedError("boom", op="the op")
     assert (str(e), e.op, e.message) == ("boom", "the op", "boom")
     assert isinstance(e, ValueError)
+
+
+def test_library_errors_are_located_errors():
+    from aie_trace import events, layout
+
+    for cls in (aieir.EraError, layout.LayoutError, events.EventConfigError):
+        assert issubclass(cls, LocatedError), cls
+    e = layout.LayoutError("bad record")
+    assert e.op is None and e.message == "bad record"
