@@ -8,14 +8,8 @@ import re
 
 import pytest
 
-from aie_trace import aieir, provider
-from aie_trace.provider import ir
-
-
-@pytest.fixture
-def ctx():
-    with provider.make_context() as context, ir.Location.unknown():
-        yield context
+from aie_trace import aieir
+from aie_trace.aieir import ir
 
 
 @pytest.fixture

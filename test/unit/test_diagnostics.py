@@ -10,12 +10,6 @@ from aie_trace.diagnostics import LocatedError, split_location, unescape_string
 ir = aieir.ir
 
 
-@pytest.fixture
-def ctx():
-    with aieir.make_context() as c:
-        yield c
-
-
 @pytest.mark.parametrize("name", ["désign.mlir", 'a"b.mlir', "back\\slash.mlir", "plain.mlir"])
 def test_file_location_keeps_its_name(ctx, name):
     assert split_location(ir.Location.file(name, 3, 4)) == (name, 3, 4)
