@@ -8,7 +8,7 @@ from typing import ClassVar, Literal
 from aie_trace import callgraph as cg
 from aie_trace.diagnostics import PassFailure
 from aie_trace.fusion import Fusion, FusionError, LoopMode
-from aie_trace.provider import ir
+from aie_trace.aieir import ir
 from aie_trace.registry import gc_paused, option, register
 
 from ._era import EraPass

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from aie_trace.materialize import MaterializeError, materialize
-from aie_trace.provider import ir
+from aie_trace.aieir import ir
 from aie_trace.registry import register
 
 from ._era import EraPass

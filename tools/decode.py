@@ -82,7 +82,7 @@ class Progress:
 
 def _parse_module(path: str) -> Any:
     from aie_trace.diagnostics import DiagnosticEngine
-    from aie_trace.provider import ir
+    from aie_trace.aieir import ir
 
     text = _read_text(path, "module")
     try:
@@ -269,7 +269,7 @@ def run(args: argparse.Namespace, stdout: TextIO | None = None, stderr: TextIO |
     def body() -> int:
         if not args.mlir:  # a layout from JSON, or none: no MLIR bindings needed
             return _decode(args, stdout, stderr)
-        from aie_trace.provider import make_context
+        from aie_trace.aieir import make_context
 
         with make_context():
             return _decode(args, stdout, stderr)

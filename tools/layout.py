@@ -38,7 +38,7 @@ def _read(path: str) -> tuple[str, str]:
 
 
 def _layouts(text: str, name: str) -> list[L.Layout]:
-    from aie_trace.provider import ir, make_context
+    from aie_trace.aieir import ir, make_context
 
     with make_context():
         try:

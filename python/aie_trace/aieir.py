@@ -18,8 +18,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
-from .diagnostics import split_location
-from .provider import ir
+from .diagnostics import LocatedError, split_location, unescape_string
+from .provider import arith as _arith
+from .provider import ir, make_context  # noqa: F401  (re-exported: the IR layer's context)
 from . import schema as S
 
 # ------------------------------------------------------------------------------------------------
@@ -75,21 +76,54 @@ def parent_named(op: Any, name: str) -> Any:
 
 
 def symbol_name(op: Any) -> str | None:
+    """The ``sym_name`` of ``op`` as its ``StringAttr`` holds it (any characters), or None."""
     a = attr_or_none(op, "sym_name")
-    return ir.StringAttr(a).value if a is not None else None
+    if a is None:
+        return None
+    return a.value if isinstance(a, ir.StringAttr) else ir.StringAttr(a).value
 
 
 def symref_name(attr: Any) -> str:
-    """``@a`` -> ``"a"`` (flat symbol references; nested refs give their leaf)."""
-    if isinstance(attr, ir.FlatSymbolRefAttr):  # printing it costs 20x more than reading it
-        name = attr.value
-        if _BARE_SYMBOL.fullmatch(name):  # (other names print quoted: read them as printed)
-            return name
-    s = str(attr)
-    return s.rsplit("::", 1)[-1].lstrip("@").strip('"')
+    """``@a`` -> ``"a"``, ``@"café"`` -> ``"café"``: the referenced symbol as the attribute holds it
+    (nested references give their leaf)."""
+    if isinstance(attr, ir.FlatSymbolRefAttr):  # newer bindings downcast: the fast path
+        return attr.value
+    if isa(ir.FlatSymbolRefAttr, attr):
+        return ir.FlatSymbolRefAttr(attr).value
+    nested = getattr(ir, "SymbolRefAttr", None)
+    if nested is not None and isa(nested, attr):
+        return list(nested(attr).value)[-1]
+    # bindings without SymbolRefAttr: the leaf as printed, unescaped
+    leaf = str(attr).rsplit("::", 1)[-1].lstrip("@")
+    return unescape_string(leaf[1:-1]) if leaf.startswith('"') else leaf
 
 
-_BARE_SYMBOL = re.compile(r"[A-Za-z_][\w$.]*", re.ASCII)  # MLIR bare-id
+#: what an ``aie.device`` / ``aie.runtime_sequence`` without ``sym_name`` is called (mlir-aie's
+#: default names)
+DEFAULT_DEVICE_NAME = "main"
+DEFAULT_SEQUENCE_NAME = "sequence"
+
+
+def device_name(device: Any) -> str:
+    """The name of an ``aie.device`` (mlir-aie's default when it has no ``sym_name``)."""
+    name = symbol_name(device) if device is not None else None
+    return DEFAULT_DEVICE_NAME if name is None else name
+
+
+def sequence_name(seq: Any) -> str:
+    """The name of an ``aie.runtime_sequence`` (mlir-aie's default when it has no ``sym_name``)."""
+    name = symbol_name(seq)
+    return DEFAULT_SEQUENCE_NAME if name is None else name
+
+
+def device_of(seq: Any) -> Any:
+    """The ``aie.device`` an op is nested in, or None."""
+    return parent_named(seq, "aie.device")
+
+
+def kernel_name(seq: Any) -> tuple[str, str]:
+    """(device name, sequence name) of a runtime sequence."""
+    return device_name(device_of(seq)), sequence_name(seq)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -200,33 +234,90 @@ def _int_attr_of(tag: str, attr: Any) -> bool:
 
 
 _PARAM_KINDS = {"uint32": "an unsigned 32-bit integer", "bool": "true or false", "string": "a quoted string"}
-_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+# The body of an attribute the bindings do not know (``#aie.trace_buffer<...>`` without mlir-aie)
+# exists only as text; this one tokenizer reads it for every reader (checker, layout, events).
+
+_CLOSERS = {"<": ">", "[": "]", "{": "}", "(": ")"}
+_BARE_KEY = re.compile(r"[A-Za-z_][\w$.]*", re.ASCII)
+
+
+def split_top_level(text: str) -> list[str] | None:
+    """``text`` split at the commas outside string literals and brackets (``<>``, ``[]``, ``{}``,
+    ``()``; the ``>`` of ``->`` closes nothing); None when a literal or bracket is left open or a
+    bracket closes what it did not open. A string literal ends at the first ``"`` not escaped by a
+    backslash (a doubled backslash is one escaped backslash). No comma at all gives ``[text]``."""
+    items, stack, start, i, n = [], [], 0, 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == '"':
+            i += 1
+            while i < n and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+            if i >= n:
+                return None
+        elif c in _CLOSERS:
+            stack.append(_CLOSERS[c])
+        elif c in ">]})" and not (c == ">" and i and text[i - 1] == "-"):
+            if not stack or stack.pop() != c:
+                return None
+        elif c == "," and not stack:
+            items.append(text[start:i])
+            start = i + 1
+        i += 1
+    if stack:
+        return None
+    items.append(text[start:])
+    return items
+
+
+def string_literal(text: str) -> str | None:
+    """The value of an MLIR string literal as printed (``"d\\C3\\A9v"`` -> ``"dév"``), None when
+    ``text`` is not exactly one literal."""
+    text = text.strip()
+    if len(text) < 2 or text[0] != '"' or split_top_level(text) != [text]:
+        return None
+    body = text[1:-1]
+    i = 0
+    while i < len(body):  # the literal must end at the last character, not before it
+        if body[i] == '"':
+            return None
+        i += 2 if body[i] == "\\" else 1
+    return unescape_string(body)
+
+
+def attr_body(text: str, mnemonic: str) -> str | None:
+    """``#aie.<mnemonic><body>`` -> ``body``; None when ``text`` is not that attribute."""
+    head = f"#aie.{mnemonic}<"
+    if not (text.startswith(head) and text.endswith(">")):
+        return None
+    inner = text[len(head):-1]
+    return inner if split_top_level(inner) is not None else None
+
+
+def parse_params(inner: str) -> list[tuple[str, str]] | None:
+    """``k = v, ...`` -> ``[(k, v), ...]`` in order (values as written, stripped); None when it is
+    not such a list (a key that is not an identifier, an item without ``=``, an open literal)."""
+    if not inner.strip():
+        return []
+    items = split_top_level(inner)
+    if items is None:
+        return None
+    out = []
+    for item in items:
+        key, eq, value = item.partition("=")
+        key = key.strip()
+        if not eq or not _BARE_KEY.fullmatch(key) or not value.strip():
+            return None
+        out.append((key, value.strip()))
+    return out
 
 
 def attr_params(text: str, mnemonic: str) -> list[tuple[str, str]] | None:
     """``#aie.<mnemonic><k = v, ...>`` -> ``[(k, v), ...]`` in printed order (values as written);
     None when ``text`` is not that attribute or its parameter list does not parse."""
-    head = f"#aie.{mnemonic}<"
-    if not (text.startswith(head) and text.endswith(">")):
-        return None
-    inner, items, cur, quoted = text[len(head):-1], [], "", False
-    for i, c in enumerate(inner):
-        if c == '"' and (i == 0 or inner[i - 1] != "\\"):
-            quoted = not quoted
-        if c == "," and not quoted:
-            items.append(cur)
-            cur = ""
-        else:
-            cur += c
-    if cur.strip() or items:
-        items.append(cur)
-    out = []
-    for item in items:
-        key, eq, value = item.partition("=")
-        if not eq or not key.strip():
-            return None
-        out.append((key.strip(), value.strip()))
-    return out
+    inner = attr_body(text, mnemonic)
+    return None if inner is None else parse_params(inner)
 
 
 def _params_problem(text: str, mnemonic: str, params: tuple[tuple[str, str], ...]) -> str | None:
@@ -256,7 +347,7 @@ def _param_value_ok(kind: str, value: str) -> bool:
     if kind == "bool":
         return value in ("true", "false")
     if kind == "string":
-        return _QUOTED.fullmatch(value) is not None
+        return string_literal(value) is not None
     try:
         return 0 <= int(value, 0) < 2**32 and not value.startswith("-")
     except ValueError:
@@ -267,12 +358,8 @@ def _param_value_ok(kind: str, value: str) -> bool:
 # eras
 
 
-class EraError(ValueError):
+class EraError(LocatedError):
     """The IR mixes op forms of different eras, or uses an unsupported era."""
-
-    def __init__(self, message: str, op: Any = None):
-        super().__init__(message)
-        self.op = op
 
 
 def _e0_message(name: str) -> str:
@@ -513,16 +600,15 @@ def _field(era: str, op_name: str, name: str) -> tuple[bool, int | None, int]:
 
 
 def constant(value: int, type_: Any, ip: Any = None, loc: Any = None) -> Any:
-    """An ``arith.constant`` of integer type ``type_`` (``i32``, ``i64`` or ``index`` text or type)."""
+    """An ``arith.constant`` of integer type ``type_`` (``i32``, ``i64`` or ``index`` text or type),
+    built with the upstream typed builder."""
     if isinstance(type_, str):
         type_ = ir.IndexType.get() if type_ == "index" else ir.IntegerType.get_signless(int(type_[1:]))
     if isa(ir.IntegerType, type_):
         w = ir.IntegerType(type_).width
         if value >= (1 << (w - 1)):
             value -= 1 << w
-    op = ir.Operation.create("arith.constant", results=[type_],
-                             attributes={"value": ir.IntegerAttr.get(type_, value)}, loc=loc, ip=ip)
-    return op.result
+    return _arith.ConstantOp(type_, ir.IntegerAttr.get(type_, value), loc=loc, ip=ip).result
 
 
 def create(name: str, era: str, *, operands: dict[str, Any] | None = None,
@@ -533,8 +619,19 @@ def create(name: str, era: str, *, operands: dict[str, Any] | None = None,
     ``operands`` maps ODS operand names to values; an int for an integer operand becomes an
     ``arith.constant`` of the operand's type (i32 unless given a value). ``attrs`` maps property
     names to Python values or attributes; integer values get the schema's exact type. Raises
-    ``ValueError`` for anything the definition does not allow, so no malformed op is ever built.
+    ``ValueError`` for anything the definition does not allow, so no malformed op is ever built;
+    then nothing it built stays behind (neither the op nor the constants made for it).
     """
+    made: list[Any] = []
+    try:
+        return _create(name, era, operands, attrs, results, ip, loc, regions, made)
+    except BaseException:
+        for value in reversed(made):
+            value.owner.erase()
+        raise
+
+
+def _create(name, era, operands, attrs, results, ip, loc, regions, made: list[Any]) -> Any:
     d = S.opdef(era, name)
     if d is None:
         raise ValueError(f"no {era} definition of '{name}'")
@@ -550,11 +647,6 @@ def create(name: str, era: str, *, operands: dict[str, Any] | None = None,
             raise ValueError(f"{name}: operand '{o.name}' is required")
         if o.arity == "optional" and len(vals) > 1:
             raise ValueError(f"{name}: operand '{o.name}' takes at most one value")
-        for i, x in enumerate(vals):
-            if isinstance(x, int):
-                t = "i64" if (o.type == "i64" or (o.type == "i32|i64" and not -2**31 <= x < 2**31)) else (
-                    "index" if o.type == "index" else "i32")
-                vals[i] = constant(x, t, ip=ip, loc=loc)
         flat.extend(vals)
         sizes.append(len(vals))
     if operands:
@@ -571,6 +663,13 @@ def create(name: str, era: str, *, operands: dict[str, Any] | None = None,
                          + ", ".join(missing))
     if d.segments:
         built["operandSegmentSizes"] = ir.DenseI32ArrayAttr.get(sizes)
+    group = [o for o, k in zip(d.operands, sizes) for _ in range(k)]
+    for i, (o, x) in enumerate(zip(group, flat, strict=True)):  # constants last: nothing to undo before
+        if isinstance(x, int):
+            t = "i64" if (o.type == "i64" or (o.type == "i32|i64" and not -2**31 <= x < 2**31)) else (
+                "index" if o.type == "index" else "i32")
+            flat[i] = constant(x, t, ip=ip, loc=loc)
+            made.append(flat[i])
     op = ir.Operation.create(name, results=results or [], operands=flat, attributes=built,
                              regions=d.regions if regions is None else regions, loc=loc, ip=ip)
     problems = check_op(op, era)
@@ -893,23 +992,50 @@ def block_index_of_host_buffer(seq: Any, host_index: int) -> int | None:
     return None
 
 
+#: bit widths of the float types by their spelling, for bindings whose FloatType has no ``width``
+_FLOAT_BITS = {"bf16": 16, "f16": 16, "tf32": 19, "f32": 32, "f64": 64, "f80": 80, "f128": 128}
+
+
+def element_bits(t: Any) -> int | None:
+    """The bit width of a scalar type (integers of any width, ``index`` as 64 bits, floats); None
+    for anything else."""
+    if isa(ir.IntegerType, t):
+        return ir.IntegerType(t).width
+    if isa(ir.IndexType, t):
+        return 64
+    float_type = getattr(ir, "FloatType", None)
+    if float_type is not None and isa(float_type, t):
+        width = getattr(float_type(t), "width", None)
+        if width is not None:
+            return int(width)
+    text = str(t)
+    return _FLOAT_BITS.get(text) or (8 if text.startswith("f8") else 4 if text.startswith("f4") else None)
+
+
+def element_bytes(t: Any) -> int | None:
+    """Bytes one element of scalar type ``t`` takes in a buffer; None when ``t`` is not a scalar.
+
+    The rule is mlir-aie's (``BufferOp::getAllocationSize`` in lib/Dialect/AIE/IR/AIEDialect.cpp:
+    element count times ``DataLayout::getTypeSize`` of the element type), with MLIR's default data
+    layout: a type takes its bit width rounded up to whole bytes, so sub-byte types are not packed
+    (``i1``, ``i4`` and ``f4`` take one byte each, ``memref<8xi4>`` is 8 bytes), and ``index`` is
+    64 bits (8 bytes)."""
+    bits = element_bits(t)
+    return None if bits is None else -(-bits // 8)
+
+
 def memref_bytes(t: Any) -> int | None:
-    """Static byte size of a memref type, None if dynamic."""
+    """Static byte size of a memref type (see :func:`element_bytes`); None if its shape is
+    dynamic or its element type is not a scalar."""
     mt = ir.MemRefType(t)
     if not mt.has_static_shape:
         return None
-    n = 1
-    for s in mt.shape:
-        n *= s
-    et = mt.element_type
-    width = ir.IntegerType(et).width if isa(ir.IntegerType, et) else (
-        getattr(ir.FloatType(et), "width", None) if hasattr(ir, "FloatType") and isa(ir.FloatType, et) else None)
-    if width is None:
-        text = str(et)
-        width = {"bf16": 16, "f16": 16, "f32": 32, "f64": 64, "index": 64}.get(text)
-    if width is None:
+    size = element_bytes(mt.element_type)
+    if size is None:
         return None
-    return n * max(1, width // 8)
+    for s in mt.shape:
+        size *= s
+    return size
 
 
 def iter_seq_ops(seq: Any) -> Iterator[Any]:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 from . import aieir
-from .provider import ir
+from .aieir import ir
 
 DYNAMIC = -9223372036854775808  # ShapedType::kDynamic in static_offsets
 
@@ -235,10 +235,7 @@ def _ints(attr: Any, kind: Any = None) -> list[int]:
 
 
 def elem_bytes(t: Any) -> int | None:
-    et = ir.MemRefType(t).element_type
-    width = ir.IntegerType(et).width if aieir.isa(ir.IntegerType, et) else {
-        "bf16": 16, "f16": 16, "f32": 32, "f64": 64}.get(str(et))
-    return width // 8 if width and width % 8 == 0 else None
+    return aieir.element_bytes(ir.MemRefType(t).element_type)
 
 
 def view_step(value: Any, int_of: Callable[[Any], int | None]) -> tuple[Any, int] | None:

@@ -66,7 +66,7 @@ def parse_trace(trace_buffer: Any, mlir_module_str: str, colshift: int | None = 
     Raises ``ValueError`` for a buffer or module that cannot be used."""
     from . import decode, events, layout, perfetto
     from .diagnostics import DiagnosticEngine
-    from .provider import ir, make_context
+    from .aieir import ir, make_context
     from .trace_input import InputError
 
     try:

@@ -33,14 +33,91 @@ class Diagnostic:
 
 
 def split_location(loc: Any) -> tuple[str | None, int | None, int | None]:
-    """(file, line, col) of an ``ir.Location`` (the first file location inside call-site/fused
-    locations), or ``(None, None, None)`` for an unknown location."""
+    """(file, line, col) of an ``ir.Location``: a file location itself; the callee of a call-site
+    location (where MLIR reports it); the first file location among a fused location's parts; the
+    child of a name location; ``(None, None, None)`` for an unknown location or one with no file.
+
+    Read through the bindings' accessors, which exist in two shapes: newer bindings hand out
+    ``FileLineColLoc``/``CallSiteLoc``/``FusedLoc``/``NameLoc`` objects with ``filename``,
+    ``start_line``, ``start_col``, ``callee``, ``locations``, ``child_loc``; older ones (mlir-aie's
+    LLVM) one ``Location`` class with ``is_a_file()``, ``is_a_callsite()``, ``is_a_fused()``,
+    ``is_a_name()`` and the same properties. Bindings with neither fall back to the printed form,
+    whose string literal is unescaped as MLIR escapes it (``\\XX`` is a byte of UTF-8)."""
     if loc is None:
         return None, None, None
+    return _file_of(loc, 0)
+
+
+def _printed_file(loc: Any) -> tuple[str | None, int | None, int | None]:
     m = _FILE_LOC.search(str(loc))
     if not m:
         return None, None, None
-    return m.group(1).encode().decode("unicode_escape"), int(m.group(2)), int(m.group(3))
+    return unescape_string(m.group(1)), int(m.group(2)), int(m.group(3))
+
+
+_NOWHERE: tuple[None, None, None] = (None, None, None)
+
+
+def _kind(loc: Any) -> str | None:
+    """``file``, ``callsite``, ``fused``, ``name``, ``other``; None when the bindings cannot tell."""
+    cls = type(loc).__name__
+    by_class = {"FileLineColLoc": "file", "CallSiteLoc": "callsite", "FusedLoc": "fused", "NameLoc": "name",
+                "UnknownLoc": "other", "OpaqueLoc": "other"}
+    if cls in by_class:
+        return by_class[cls]
+    tests = (("is_a_file", "file"), ("is_a_callsite", "callsite"), ("is_a_fused", "fused"), ("is_a_name", "name"))
+    if not all(hasattr(loc, t) for t, _ in tests):
+        return None
+    return next((kind for t, kind in tests if getattr(loc, t)()), "other")
+
+
+def _file_of(loc: Any, depth: int) -> Any:
+    kind = _kind(loc)
+    if kind is None:
+        return _printed_file(loc)
+    if depth > 64:
+        return _NOWHERE
+    if kind == "file":
+        return str(loc.filename), int(loc.start_line), int(loc.start_col)
+    if kind == "callsite":
+        return _file_of(loc.callee, depth + 1)
+    if kind == "name":
+        return _file_of(loc.child_loc, depth + 1)
+    if kind == "fused":
+        for part in loc.locations:
+            found = _file_of(part, depth + 1)
+            if found[1] is not None:
+                return found
+    return _NOWHERE
+
+
+_ESCAPE = re.compile(r'\\(?:([0-9A-Fa-f]{2})|(.))', re.S)
+_UNESCAPE = {'"': b'"', "\\": b"\\", "n": b"\n", "t": b"\t"}
+
+
+def unescape_string(body: str) -> str:
+    """The text of the body of an MLIR string literal as MLIR prints it: ``\\XX`` is a byte,
+    ``\\n``/``\\t`` as in C, any other escaped character stands for itself; the bytes are UTF-8."""
+    if "\\" not in body:
+        return body
+    out, pos = bytearray(), 0
+    for m in _ESCAPE.finditer(body):
+        out += body[pos:m.start()].encode()
+        out += bytes([int(m.group(1), 16)]) if m.group(1) else _UNESCAPE.get(m.group(2), m.group(2).encode())
+        pos = m.end()
+    out += body[pos:].encode()
+    return out.decode("utf-8", "replace")
+
+
+class LocatedError(ValueError):
+    """An error about one op (or none): ``op`` anchors its diagnostic. Every library error that
+    carries an op is this type or a subclass, so a driver or command line reports all of them the
+    same way: one located diagnostic."""
+
+    def __init__(self, message: str = "", op: Any = None):
+        super().__init__(message)
+        self.op = op
+        self.message = message
 
 
 def _where(anchor: Any) -> Any:

@@ -40,7 +40,7 @@ from . import schema as S
 from .callgraph import Frame, GraphError, RunGraph, inline_walk
 from .emu_dma import S2MM, EmuFault, Patch, ShimDma, Task, decode_queue_register
 from .emu_mem import HostMemory
-from .provider import ir
+from .aieir import ir
 
 TRACE_BUNDLE, DMA_BUNDLE = 9, 1
 NPU1_DEVICES, NPU2_DEVICES = range(4, 8), range(8, 16)

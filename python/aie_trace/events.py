@@ -21,18 +21,15 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from . import trace_format as F
+from .diagnostics import LocatedError
 
 ARCHS = ("aie2", "aie2p")
 _CSV_MODULE = {"core": "core", "mem": "mem", "memtile": "memtile", "shim/pl": "shim"}
 _DATA = Path(__file__).with_name("data") / "aie_events.csv"
 
 
-class EventConfigError(ValueError):
+class EventConfigError(LocatedError):
     """The design a slice names is missing or its trace configuration cannot be read."""
-
-    def __init__(self, message: str, op: Any = None):
-        super().__init__(message)
-        self.op = op
 
 
 @lru_cache(maxsize=None)
@@ -145,10 +142,8 @@ class DesignEvents:
 def _find(ops: list[Any], name: str) -> Any:
     from . import aieir
 
-    return next((o for o in ops if (aieir.symbol_name(o) or _DEFAULT_SYM.get(o.name)) == name), None)
-
-
-_DEFAULT_SYM = {"aie.device": "main", "aie.runtime_sequence": "sequence"}
+    named = {"aie.device": aieir.device_name, "aie.runtime_sequence": aieir.sequence_name}
+    return next((o for o in ops if named[o.name](o) == name), None)
 
 
 def find_sequence(module: Any, device: str, sequence: str) -> tuple[Any, Any]:
@@ -254,13 +249,21 @@ def _units_from_registers(seq: Any, device: str, era: str) -> dict[tuple[int, in
     return units
 
 
-_EVENT_TEXT = re.compile(r'#aie\.trace_event<\s*(?:"([^"]*)"|[\w:]*::(\w+)|(\w+))\s*>')
+_EVENT_ENUM = re.compile(r"(?:[\w:]*::)?(\w+)")
 
 
 def trace_event_name(attr: Any) -> str | None:
     """``#aie.trace_event<"NAME">`` (or a typed ``Enum::NAME``) -> ``NAME``."""
-    m = _EVENT_TEXT.search(str(attr))
-    return next((g for g in m.groups() if g), None) if m else None
+    from . import aieir
+
+    inner = aieir.attr_body(str(attr), "trace_event") if attr is not None else None
+    if inner is None:
+        return None
+    name = aieir.string_literal(inner)
+    if name is not None:
+        return name
+    m = _EVENT_ENUM.fullmatch(inner.strip())
+    return m.group(1) if m else None
 
 
 def _units_from_trace_ops(dev: Any, arch: str | None) -> dict[tuple[int, int, int], UnitConfig]:

@@ -30,7 +30,7 @@ from typing import Any, Callable
 
 from . import aieir, callgraph as cg, layout as L, tracedma
 from .callgraph import Affine, BufferRef, IterSym, op_key
-from .provider import ir
+from .aieir import ir
 
 I32_MAX = 2**31 - 1
 FOUR_GIB = 2**32

@@ -35,10 +35,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import lazy
+from .diagnostics import LocatedError
 
 # Imported at first use: layouts read from JSON (aie-trace decode --layout) need no MLIR bindings.
 aieir = lazy.module("aie_trace.aieir")
-ir = lazy.attribute("aie_trace.provider", "ir")
+ir = lazy.attribute("aie_trace.aieir", "ir")
 
 TRACE_BUFFER = "trace_buffer"
 TRACE_SLICES = "trace_slices"
@@ -48,25 +49,18 @@ SLICE_PATHS = "aie_trace.slice_paths"
 SPECIALIZED_FROM = "aie_trace.specialized_from"
 ERAS_WITH_UPSTREAM_LAYOUT = ("E3", "E4")
 
-_STRING = r'"(?:[^"\\]|\\.)*"'
-_PARAM = re.compile(rf'(\w+)\s*=\s*({_STRING}|[-\w]+)')
-_STRINGS = re.compile(_STRING)
 _INT = re.compile(r"-?\d+")
-_FIELD = rf'\w+\s*=\s*(?:{_STRING}|-?\d+(?:\s*:\s*(?:[su]?i\d+|index))?)'
-_FOUR_FIELDS = rf'\s*{_FIELD}\s*(?:,\s*{_FIELD}\s*){{3}}'
-#: one trace_slices entry as printed: mlir-aie's attribute (E3/E4) or a dictionary (E1/E2), each
-#: exactly four fields of a string or an integer
-_SLICE_ENTRY = re.compile(rf'\{{{_FOUR_FIELDS}\}}|#aie\.trace_slice<{_FOUR_FIELDS}>')
-_SLICE_ARRAY = re.compile(rf'\[\s*(?:(?:{_SLICE_ENTRY.pattern})\s*(?:,\s*(?:{_SLICE_ENTRY.pattern})\s*)*)?\]')
-_STRING_ARRAY = re.compile(rf'\[(?:{_STRING}(?:, {_STRING})*)?\]')
+#: an integer field as a dictionary prints it (``8192 : i64``) or an attribute parameter (``8192``)
+_TYPED_INT = re.compile(r"(-?\d+)(?:\s*:\s*(?:[su]?i\d+|index))?")
 _SLICE_FIELDS = {"device", "sequence", "offset", "size"}
+_PLAIN = re.compile(r'[ !#-\[\]-~]*')  # printable ASCII but '"' and '\\'
+#: the escapes written as in C, byte -> escape (read back by ``aieir.string_literal``)
+_ESCAPES = {ord('"'): '\\"', ord("\\"): "\\\\", ord("\n"): "\\n", ord("\t"): "\\t"}
 
 
-class LayoutError(ValueError):
+class LayoutError(LocatedError):
     """A layout record or JSON document that does not have the documented shape. ``op`` is the
     sequence holding the record, when :func:`read_layouts` found it."""
-
-    op: Any = None
 
 
 @dataclass(frozen=True)
@@ -170,38 +164,10 @@ def loads(text: str) -> list[Layout]:
 # IR records
 
 
-def _params(text: str) -> dict[str, str]:
-    """``#aie.x<a = 1, b = "s">`` -> ``{"a": "1", "b": "s"}``."""
-    inner = text[text.index("<") + 1:text.rindex(">")] if "<" in text else ""
-    return {k: _unquote(v) if v.startswith('"') else v for k, v in _PARAM.findall(inner)}
-
-
-_ESCAPE = re.compile(r'\\(?:([0-9A-Fa-f]{2})|(.))', re.S)
-_PLAIN = re.compile(r'[ !#-\[\]-~]*')  # printable ASCII but '"' and '\\'
-#: the escapes written as in C, byte -> escape; read back through the inverse table
-_ESCAPES = {ord('"'): '\\"', ord("\\"): "\\\\", ord("\n"): "\\n", ord("\t"): "\\t"}
-_UNESCAPE = {e[1]: bytes([b]) for b, e in _ESCAPES.items()}
-
-
-def _unquote(literal: str) -> str:
-    """The text of an MLIR string literal as printed: ``\\XX`` is a byte, ``\\n``/``\\t`` as in C,
-    any other escaped character stands for itself; the bytes are UTF-8."""
-    body = literal[1:-1]
-    if "\\" not in body:
-        return body
-    out, pos = bytearray(), 0
-    for m in _ESCAPE.finditer(body):
-        out += body[pos:m.start()].encode()
-        out += bytes([int(m.group(1), 16)]) if m.group(1) else _UNESCAPE.get(m.group(2), m.group(2).encode())
-        pos = m.end()
-    out += body[pos:].encode()
-    return out.decode("utf-8", "replace")
-
-
 def _int_field(d: dict[str, Any], key: str, where: str) -> int:
     v = d.get(key)
-    iv = aieir.int_attr_value(v) if isinstance(v, ir.Attribute) else (
-        int(v) if isinstance(v, str) and _INT.fullmatch(v) else None)
+    m = _TYPED_INT.fullmatch(v) if isinstance(v, str) else None
+    iv = aieir.int_attr_value(v) if isinstance(v, ir.Attribute) else (int(m.group(1)) if m else None)
     if iv is None or iv < 0:
         raise LayoutError(f"{where}: '{key}' must be a non-negative integer, got {v}")
     return iv
@@ -219,7 +185,7 @@ def _bool_field(d: dict[str, Any], key: str, default: bool) -> bool:
 def _dict(attr: Any) -> dict[str, Any]:
     if aieir.isa(ir.DictAttr, attr):
         return {na.name: na.attr for na in ir.DictAttr(attr)}
-    return _params(str(attr))
+    return dict(aieir.attr_params(str(attr), "trace_buffer") or [])
 
 
 def _first(seq: Any, *names: str) -> Any:
@@ -245,7 +211,7 @@ def read_trace_buffer(seq: Any) -> TraceBuffer | None:
     attr = _first(seq, TRACE_BUFFER, OUR_TRACE_BUFFER)
     if attr is None:
         return None
-    where = f"@{aieir.symbol_name(seq)} trace_buffer"
+    where = f"@{aieir.sequence_name(seq)} trace_buffer"
     d = _dict(attr)
     return TraceBuffer(_int_field(d, "arg_index", where), _int_field(d, "offset", where) if "offset" in d else 0,
                        _int_field(d, "size", where), _bool_field(d, "dedicated", True))
@@ -256,35 +222,63 @@ def read_slices(seq: Any) -> list[Slice] | None:
     attr = _first(seq, TRACE_SLICES, OUR_TRACE_SLICES)
     if attr is None:
         return None
-    where = f"@{aieir.symbol_name(seq)} trace_slices"
+    where = f"@{aieir.sequence_name(seq)} trace_slices"
     if not aieir.isa(ir.ArrayAttr, attr):
         raise LayoutError(f"{where}: expected an array")
-    # one print of the whole array, checked against the grammar of its entries, then each entry's
-    # fields from its own text: reading entry by entry through the bindings costs more than the
-    # rest of a slice's handling
-    text = str(attr)
-    entries = [dict(_PARAM.findall(m.group(0))) for m in _SLICE_ENTRY.finditer(text)] \
-        if _SLICE_ARRAY.fullmatch(text) else []
-    if len(entries) != len(ir.ArrayAttr(attr)) or any(e.keys() != _SLICE_FIELDS for e in entries):
+    # one print of the whole array, each entry's fields read from its text by the IR layer's
+    # tokenizer: reading entry by entry through the bindings costs more than the rest of a slice's
+    # handling
+    entries = _entries(str(attr))
+    if entries is None or len(entries) != len(ir.ArrayAttr(attr)) or any(
+            len(e) != len(_SLICE_FIELDS) or e.keys() != _SLICE_FIELDS for e in entries):
         raise LayoutError(f"{where}: expected entries of exactly device, sequence, offset and size "
                           "(strings and integers)")
     paths: list[str | None] = [None] * len(entries)
     pattr = aieir.attr_or_none(seq, SLICE_PATHS)
     if pattr is not None:
-        text = str(pattr)
-        paths = [_unquote(p) for p in _STRINGS.findall(text)] if _STRING_ARRAY.fullmatch(text) else []
+        items = _array_items(str(pattr))
+        found = [aieir.string_literal(p) for p in items] if items is not None else []
+        paths = found if None not in found else []
         if len(paths) != len(entries):
-            raise LayoutError(f"@{aieir.symbol_name(seq)} {SLICE_PATHS}: expected {len(entries)} strings, "
+            raise LayoutError(f"@{aieir.sequence_name(seq)} {SLICE_PATHS}: expected {len(entries)} strings, "
                               "one per trace slice")
     return [Slice(_literal(e, "device", where), _literal(e, "sequence", where), p,
                   _int_field(e, "offset", where), _int_field(e, "size", where)) for e, p in zip(entries, paths)]
 
 
+def _array_items(text: str) -> list[str] | None:
+    """The elements of a printed array attribute, as text; None when it is not one."""
+    text = text.strip()
+    if not (text.startswith("[") and text.endswith("]")):
+        return None
+    if not text[1:-1].strip():
+        return []
+    return aieir.split_top_level(text[1:-1])
+
+
+def _entries(text: str) -> list[dict[str, str]] | None:
+    """Each trace_slices entry's fields: mlir-aie's attribute (E3/E4) or a dictionary (E1/E2)."""
+    items = _array_items(text)
+    if items is None:
+        return None
+    out = []
+    for item in items:
+        item = item.strip()
+        fields = aieir.parse_params(item[1:-1]) if item.startswith("{") and item.endswith("}") else (
+            aieir.attr_params(item, "trace_slice"))
+        if fields is None or not all(aieir.string_literal(v) is not None or _TYPED_INT.fullmatch(v)
+                                     for _, v in fields):
+            return None
+        out.append(dict(fields) if len(dict(fields)) == len(fields) else {})
+    return out
+
+
 def _literal(d: dict[str, str], key: str, where: str) -> str:
     """A field printed as a string literal, unquoted."""
-    if not d[key].startswith('"'):
+    value = aieir.string_literal(d[key])
+    if value is None:
         raise LayoutError(f"{where}: '{key}' must be a string")
-    return _unquote(d[key])
+    return value
 
 
 def read_layout(seq: Any) -> Layout | None:
@@ -292,8 +286,7 @@ def read_layout(seq: Any) -> Layout | None:
     tb = read_trace_buffer(seq)
     if tb is None:
         return None
-    device = aieir.symbol_name(aieir.parent_named(seq, "aie.device")) or "main"
-    name = aieir.symbol_name(seq) or "sequence"
+    device, name = aieir.kernel_name(seq)
     host = trace_host_buffer(seq, tb)
     slices = read_slices(seq)
     if slices is None:
@@ -304,7 +297,7 @@ def read_layout(seq: Any) -> Layout | None:
 def trace_host_buffer(seq: Any, tb: TraceBuffer) -> int:
     """The host-buffer index of the argument ``tb`` names; a LayoutError unless it names a memref
     argument of ``seq``."""
-    name = aieir.symbol_name(seq) or "sequence"
+    name = aieir.sequence_name(seq)
     args = aieir.seq_args(seq)
     if tb.arg_index >= len(args):
         raise LayoutError(f"@{name} trace_buffer: arg_index {tb.arg_index} but the sequence has "
@@ -356,7 +349,7 @@ def write_layout(seq: Any, layout: Layout, era: str) -> None:
 
 def _q(s: str) -> str:
     """``s`` as an MLIR string literal of its UTF-8 bytes: ``"``, ``\\``, newline and tab escaped
-    as in C, any other byte but printable ASCII as ``\\XX`` (:func:`_unquote` reads all of them)."""
+    as in C, any other byte but printable ASCII as ``\\XX`` (``aieir.string_literal`` reads all of them)."""
     if _PLAIN.fullmatch(s):
         return f'"{s}"'
     return '"' + "".join(_ESCAPES.get(b) or (chr(b) if 32 <= b < 127 else f"\\{b:02X}") for b in s.encode()) + '"'

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import aieir, callgraph as cg
-from .provider import ir
+from .aieir import ir
 
 
 class MaterializeError(Exception):

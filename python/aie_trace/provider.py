@@ -10,8 +10,9 @@ Passes are written against the upstream MLIR Python API. The bindings are loaded
 ``AIE_TRACE_MLIR_PROVIDER`` (``aie``, ``torch_mlir`` or ``mlir``) forces one. Without ``aie``,
 unregistered dialects are allowed and aie/aiex ops are read and written in generic form.
 
-Everything else in this package imports ``ir``, ``passmanager``, ``rewrite`` and the upstream
-dialect modules from here, so switching provider touches this file only.
+The IR layer (``aie_trace.aieir``) and the code that runs pass managers import ``ir``,
+``passmanager`` and the upstream dialect modules from here, so switching provider touches this file
+only. Only ``ir`` is imported up front; the others load when first used.
 """
 
 from __future__ import annotations
@@ -32,15 +33,23 @@ class ProviderError(RuntimeError):
     """No usable MLIR Python bindings."""
 
 
+#: the modules this file hands out, loaded on first use (``ir`` at once: it decides the provider)
+_LAZY = {"passmanager": "passmanager", "rewrite": "rewrite", "arith": "dialects.arith",
+         "memref": "dialects.memref", "scf": "dialects.scf", "func": "dialects.func",
+         "builtin": "dialects.builtin"}
+
+
 def _load(name: str) -> dict[str, ModuleType]:
-    mods = {
-        "ir": importlib.import_module(f"{name}.ir"),
-        "passmanager": importlib.import_module(f"{name}.passmanager"),
-        "rewrite": importlib.import_module(f"{name}.rewrite"),
-    }
-    for dialect in ("arith", "memref", "scf", "func", "builtin"):
-        mods[dialect] = importlib.import_module(f"{name}.dialects.{dialect}")
-    return mods
+    return {"ir": importlib.import_module(f"{name}.ir")}
+
+
+def __getattr__(attr: str) -> ModuleType:
+    """``passmanager``, ``rewrite`` and the upstream dialect modules, imported when first asked for."""
+    if attr not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")
+    module = importlib.import_module(f"{NAME}.{_LAZY[attr]}")
+    globals()[attr] = module
+    return module
 
 
 def _select() -> tuple[str, dict[str, ModuleType]]:
@@ -66,13 +75,6 @@ def _select() -> tuple[str, dict[str, ModuleType]]:
 
 NAME, _mods = _select()
 ir = _mods["ir"]
-passmanager = _mods["passmanager"]
-rewrite = _mods["rewrite"]
-arith = _mods["arith"]
-memref = _mods["memref"]
-scf = _mods["scf"]
-func = _mods["func"]
-builtin = _mods["builtin"]
 
 #: True when the aie/aiex dialects are registered (mlir-aie's own bindings).
 AIE_REGISTERED = NAME == "aie"

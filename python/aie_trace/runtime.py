@@ -28,7 +28,7 @@ import numpy as np
 
 from . import aieir, layout as L
 from .diagnostics import DiagnosticEngine
-from .provider import ir, make_context
+from .aieir import ir, make_context
 
 MANIFEST_SUFFIX = ".aie-trace.json"
 FINGERPRINT_VERSION = "aie-trace-cc1"

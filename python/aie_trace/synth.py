@@ -12,6 +12,7 @@ integer ``arg_idx`` (the host-buffer index), E3/E4 a ``buffer`` operand and ``tr
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from itertools import count
 
@@ -39,17 +40,21 @@ def _i32(v: int) -> int:
 
 
 def memref_bytes(type_text: str) -> int:
+    """The byte size of a static memref type's text, by the rule of ``aieir.element_bytes``
+    (bit width rounded up to whole bytes, ``index`` 8 bytes)."""
     inner = type_text[type_text.index("<") + 1:type_text.rindex(">")]
-    *dims, elem = inner.split("x")
+    *dims, elem = re.fullmatch(r"((?:\d+x)*)(\w+)", inner).groups()
     n = 1
-    for d in dims:
+    for d in dims[0].split("x")[:-1]:
         n *= int(d)
-    return n * max(1, int(elem.lstrip("ibf")) // 8)
+    bits = 64 if elem == "index" else int(elem.lstrip("uisbf"))
+    return n * -(-bits // 8)
 
 
 @dataclass
 class Body:
-    """Lines of one region with fresh SSA names, in the op forms of ``era``."""
+    """Lines of one region with fresh SSA names, in the op forms of ``era``: the one generic-IR text
+    emitter of runtime-sequence ops, for examples, benchmarks and tests."""
 
     era: str
     prefix: str
@@ -64,14 +69,18 @@ class Body:
         self.lines.append(f"{name} = arith.constant {_i32(value) if type_ == 'i32' else value} : {type_}")
         return name
 
-    def write32(self, address: int, value: int, col: int, row: int) -> None:
+    @staticmethod
+    def _tile(col: int | None, row: int | None) -> str:
+        return "" if col is None else f"column = {col} : i32, row = {row} : i32"
+
+    def write32(self, address: int, value: int, col: int | None, row: int | None) -> None:
+        tile = self._tile(col, row)
         if self.era == "E1":
-            self.lines.append(f'"aiex.npu.write32"() <{{address = {address} : ui32, column = {col} : i32, '
-                              f'row = {row} : i32, value = {value & 0xFFFFFFFF} : ui32}}> : () -> ()')
+            self.lines.append(f'"aiex.npu.write32"() <{{address = {address & 0xFFFFFFFF} : ui32, '
+                              f'{tile + ", " if tile else ""}value = {value & 0xFFFFFFFF} : ui32}}> : () -> ()')
         else:
             a, v = self.const(address), self.const(value)
-            self.lines.append(f'"aiex.npu.write32"({a}, {v}) <{{column = {col} : i32, row = {row} : i32}}> '
-                              ': (i32, i32) -> ()')
+            self.lines.append(f'"aiex.npu.write32"({a}, {v}) <{{{tile}}}> : (i32, i32) -> ()')
 
     def maskwrite32(self, address: int, value: int, mask: int, col: int, row: int) -> None:
         if self.era == "E1":
@@ -82,12 +91,21 @@ class Body:
             self.lines.append(f'"aiex.npu.maskwrite32"({a}, {v}, {m}) <{{column = {col} : i32, row = {row} : i32}}> '
                               ': (i32, i32, i32) -> ()')
 
-    def writebd(self, col: int, bd: int, nbytes: int, packet: bool = True) -> None:
+    def writebd(self, col: int, bd: int, nbytes: int, packet: bool = True, burst: int = 64, valid: int = 1) -> None:
         fields = {f: 0 for f in WRITEBD_ZERO}
-        fields.update(bd_id=bd, buffer_length=nbytes // 4, column=col, enable_packet=int(packet), row=0, valid_bd=1,
-                      burst_length=64)
+        fields.update(bd_id=bd, buffer_length=nbytes // 4, column=col, enable_packet=int(packet), row=0,
+                      valid_bd=valid, burst_length=burst)
         text = ", ".join(f"{k} = {v} : i32" for k, v in sorted(fields.items()))
         self.lines.append(f'"aiex.npu.writebd"() <{{{text}}}> : () -> ()')
+
+    def push_queue(self, col: int, direction: int, channel: int, bd: int, repeat: int = 0) -> None:
+        attrs = f"channel = {channel} : i32, column = {col} : i32, direction = {direction} : i32, issue_token = true"
+        if self.era == "E1":
+            self.lines.append(f'"aiex.npu.push_queue"() <{{bd_id = {bd} : i32, {attrs}, repeat_count = {repeat} : i32, '
+                              "row = 0 : i32}> : () -> ()")
+        else:
+            r, b = self.const(repeat), self.const(bd)
+            self.lines.append(f'"aiex.npu.push_queue"({r}, {b}) <{{{attrs}, row = 0 : i32}}> : (i32, i32) -> ()')
 
     def sync(self, col: int, direction: int, channel: int) -> None:
         fields = {"column": col, "row": 0, "direction": direction, "channel": channel, "column_num": 1, "row_num": 1}

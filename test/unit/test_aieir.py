@@ -8,14 +8,8 @@ import re
 
 import pytest
 
-from aie_trace import aieir, provider
-from aie_trace.provider import ir
-
-
-@pytest.fixture
-def ctx():
-    with provider.make_context() as context, ir.Location.unknown():
-        yield context
+from aie_trace import aieir
+from aie_trace.aieir import ir
 
 
 @pytest.fixture
@@ -90,8 +84,17 @@ def test_create_leaves_nothing_behind_when_the_checker_refuses(seq):
         aieir.create("aiex.npu.address_patch", "E2", attrs={"addr": 1, "arg_idx": 1}, ip=ip)
     with pytest.raises(ValueError, match="expected 1 results, but found 0"):
         aieir.create("aie.tile", "E2", attrs={"col": 0, "row": 2}, ip=ip)
-    # the int operand constants created before the refusal stay (they are valid IR); no aie/aiex op does
-    assert [n for n in ops_in(block) if n.startswith(("aie", "aiex"))] == []
+    # nothing at all stays: neither the op nor the constants built for its int operands
+    assert ops_in(block) == []
+
+
+def test_create_leaves_no_constant_behind_when_a_property_is_refused(seq):
+    _, block = seq
+    before = str(block.owner)
+    with pytest.raises(ValueError, match="does not fit"):
+        aieir.create("aiex.npu.write32", "E2", operands={"address": 1, "value": 2},
+                     attrs={"column": 2**40, "row": 0}, ip=ir.InsertionPoint(block))
+    assert ops_in(block) == [] and str(block.owner) == before
 
 
 def test_create_a_region_op_with_an_empty_region(ctx):

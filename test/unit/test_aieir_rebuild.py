@@ -48,7 +48,12 @@ def test_rebuild_refuses_ops_with_fixed_operands(module):
 
 
 @pytest.mark.parametrize("name", ["seq0", "a.b$1", "_x", "a b", "a::b", "1abc", 'q"x', "\u00e9"])
-def test_symref_name_reads_as_printed(module, name):
+def test_symref_name_reads_the_symbol_itself(module, name):
+    """The name the attribute holds, whatever its printed form (quoted, escaped, with ``::``)."""
     attr = ir.FlatSymbolRefAttr.get(name)
-    printed = str(attr).rsplit("::", 1)[-1].lstrip("@").strip('"')
-    assert aieir.symref_name(attr) == printed
+    assert aieir.symref_name(attr) == name
+    assert aieir.symref_name(ir.Attribute.parse(str(attr))) == name
+
+
+def test_symref_name_of_a_nested_reference_is_its_leaf(module):
+    assert aieir.symref_name(ir.Attribute.parse('@outer::@"caf\\C3\\A9"')) == "caf\u00e9"

@@ -253,8 +253,8 @@ def test_truncated_buffers_never_raise():
     enc = encode_frames(random_frames(rng, 300), rng, widen=0.4)
     buf = buffer_of({CORE: enc.data, (1, 0, 2, 2): enc.data}, rng)
     for cut in range(0, len(buf), 37):
-        D.decode_buffer(buf[:cut])
-        D.decode_buffer(buf[cut:])
+        head, tail = D.decode_buffer(buf[:cut]), D.decode_buffer(buf[cut:])
+        assert (head.packets, tail.packets) == (cut // 32, (len(buf) - cut) // 32)
 
 
 # -- slices --------------------------------------------------------------------------------------

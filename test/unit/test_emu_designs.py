@@ -14,8 +14,8 @@ import itertools
 
 import pytest
 
-from aie_trace import aieir
-from aie_trace.provider import ir, make_context
+from aie_trace import aieir, synth
+from aie_trace.aieir import ir, make_context
 
 ERAS = ("E1", "E2", "E3", "E4")
 _ids = itertools.count()
@@ -27,98 +27,27 @@ USER_EVENT_1_SHIM, USER_EVENT_0_SHIM = 127, 126
 SLOTS = (33, 34, 37, 26, 75, 0, 0, 0)  # INSTR_EVENT_0/1, INSTR_VECTOR, LOCK_STALL, PORT_RUNNING_0
 
 
-def _u32(v: int) -> int:
-    return v & 0xFFFFFFFF
-
-
-class Seq:
-    """Generic-form runtime-sequence ops in one era."""
+class Seq(synth.Body):
+    """Generic-form runtime-sequence ops in one era: ``synth.Body``'s emitter, with the call shapes
+    these tests use and the composite steps trace lowering emits."""
 
     def __init__(self, era: str) -> None:
-        self.era = era
-        self.lines: list[str] = []
-
-    def const(self, value: int, type_: str = "i32") -> str:
-        name = f"%c{next(_ids)}"
-        if type_ == "i32":
-            value = _u32(value)
-            value = value - (1 << 32) if value >> 31 else value
-        self.lines.append(f"{name} = arith.constant {value} : {type_}")
-        return name
-
-    def _cr(self, col: int | None, row: int | None) -> str:
-        return "" if col is None else f", column = {col} : i32, row = {row} : i32"
+        super().__init__(era, f"c{next(_ids)}_")
 
     def write32(self, address: int, value: int, col: int | None = None, row: int | None = None) -> None:
-        if self.era == "E1":
-            self.lines.append(f'"aiex.npu.write32"() <{{address = {_u32(address)} : ui32{self._cr(col, row)}, '
-                              f'value = {_u32(value)} : ui32}}> : () -> ()')
-        else:
-            a, v = self.const(address), self.const(value)
-            cr = self._cr(col, row).lstrip(", ")
-            self.lines.append(f'"aiex.npu.write32"({a}, {v}) <{{{cr}}}> : (i32, i32) -> ()')
-
-    def maskwrite32(self, address: int, value: int, mask: int, col: int, row: int) -> None:
-        if self.era == "E1":
-            self.lines.append(f'"aiex.npu.maskwrite32"() <{{address = {address} : ui32{self._cr(col, row)}, '
-                              f'mask = {mask} : ui32, value = {value} : ui32}}> : () -> ()')
-        else:
-            a, v, m = self.const(address), self.const(value), self.const(mask)
-            self.lines.append(f'"aiex.npu.maskwrite32"({a}, {v}, {m}) <{{{self._cr(col, row).lstrip(", ")}}}> '
-                              ": (i32, i32, i32) -> ()")
+        super().write32(address, value, col, row)
 
     def writebd(self, col: int, bd: int, length_words: int, burst: int = 64, enable_packet: int = 0,
                 valid: int = 1) -> None:
-        fields = dict.fromkeys(
-            ("buffer_offset", "out_of_order_id", "packet_id", "packet_type", "d0_size", "d0_stride", "d1_size",
-             "d1_stride", "d2_size", "d2_stride", "iteration_current", "iteration_size", "iteration_stride",
-             "next_bd", "use_next_bd", "lock_rel_val", "lock_rel_id", "lock_acq_enable", "lock_acq_val",
-             "lock_acq_id", "d0_zero_before", "d1_zero_before", "d2_zero_before", "d0_zero_after",
-             "d1_zero_after", "d2_zero_after", "row"), 0)
-        fields.update(column=col, bd_id=bd, buffer_length=length_words, enable_packet=enable_packet,
-                      valid_bd=valid, burst_length=burst)
-        body = ", ".join(f"{k} = {v} : i32" for k, v in sorted(fields.items()))
-        self.lines.append(f'"aiex.npu.writebd"() <{{{body}}}> : () -> ()')
+        super().writebd(col, bd, 4 * length_words, packet=bool(enable_packet), burst=burst, valid=valid)
 
     def patch(self, col: int, bd: int, arg_idx: int | None = None, arg_plus: int = 0,
               buffer: tuple[str, str] | None = None) -> None:
-        addr = (col << 25) | (0x1D004 + 0x20 * bd)
-        if self.era == "E1":
-            self.lines.append(f'"aiex.npu.address_patch"() <{{addr = {addr} : ui32, arg_idx = {arg_idx} : i32, '
-                              f'arg_plus = {arg_plus} : i32}}> : () -> ()')
-            return
-        p = self.const(arg_plus)
-        if self.era == "E2":
-            self.lines.append(f'"aiex.npu.address_patch"({p}) <{{addr = {addr} : ui32, arg_idx = {arg_idx} : i32}}> '
-                              ": (i32) -> ()")
-        elif buffer is None:
-            self.lines.append(f'"aiex.npu.address_patch"({p}) <{{addr = {addr} : ui32, arg_idx = {arg_idx} : i32, '
-                              "operandSegmentSizes = array<i32: 0, 1, 0>}> : (i32) -> ()")
-        else:
-            self.lines.append(f'"aiex.npu.address_patch"({p}, {buffer[0]}) <{{addr = {addr} : ui32, '
-                              f"operandSegmentSizes = array<i32: 0, 1, 1>}}> : (i32, {buffer[1]}) -> ()")
+        self.address_patch((col << 25) | (0x1D004 + 0x20 * bd), arg_plus, arg_idx=arg_idx, buffer=buffer)
 
     def start_task(self, col: int, direction: int, channel: int, bd: int, repeat: int = 0, token: bool = True) -> None:
         queue = 0x1D204 + 8 * channel + (0x10 if direction else 0)
         self.write32(queue, (0x80000000 if token else 0) | (repeat << 16) | bd, col, 0)
-
-    def push_queue(self, col: int, direction: int, channel: int, bd: int, repeat: int = 0) -> None:
-        attrs = f"channel = {channel} : i32, column = {col} : i32, direction = {direction} : i32, issue_token = true"
-        if self.era == "E1":
-            self.lines.append(f'"aiex.npu.push_queue"() <{{bd_id = {bd} : i32, {attrs}, repeat_count = {repeat} : i32, '
-                              "row = 0 : i32}> : () -> ()")
-        else:
-            r, b = self.const(repeat), self.const(bd)
-            self.lines.append(f'"aiex.npu.push_queue"({r}, {b}) <{{{attrs}, row = 0 : i32}}> : (i32, i32) -> ()')
-
-    def sync(self, col: int, direction: int, channel: int) -> None:
-        vals = dict(column=col, row=0, direction=direction, channel=channel, column_num=1, row_num=1)
-        if self.era == "E1":
-            body = ", ".join(f"{k} = {v} : i32" for k, v in sorted(vals.items()))
-            self.lines.append(f'"aiex.npu.sync"() <{{{body}}}> : () -> ()')
-        else:
-            names = [self.const(vals[k]) for k in ("column", "row", "direction", "channel", "column_num", "row_num")]
-            self.lines.append(f'"aiex.npu.sync"({", ".join(names)}) : (i32, i32, i32, i32, i32, i32) -> ()')
 
     # -- what aie-insert-trace-flows + aie-inline-trace-config emit ------------------------
     def trace_start(self, core: tuple[int, int], shim_col: int, bd: int, channel: int, size: int, pkt_id: int,

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from aie_trace import aieir, callgraph, provider
+from aie_trace import aieir, callgraph
 
 LIT = Path(__file__).parent.parent / "lit"
 
@@ -32,9 +32,11 @@ MODULES = modules()
 
 def parse(text: str, name: str):
     try:
-        return provider.ir.Operation.parse(text, source_name=name)
-    except provider.ir.MLIRError:
-        return None  # a chunk that tests parse errors
+        return aieir.ir.Operation.parse(text, source_name=name)
+    except aieir.ir.MLIRError as e:  # nothing to compare: say why, rather than pass vacuously
+        why = e.error_diagnostics[0].message if e.error_diagnostics else str(e)
+        pytest.skip(f"{name} does not parse with these bindings (a parse-error case, or mlir-aie's "
+                    f"custom syntax): {why}")
 
 
 def era_or_error(read):
@@ -50,10 +52,8 @@ def test_the_lit_suite_has_modules():
 
 @pytest.mark.parametrize("name,text", MODULES, ids=[n for n, _ in MODULES])
 def test_graph_ops_are_the_walk_and_give_the_same_era(name, text):
-    with provider.make_context():
+    with aieir.make_context():
         module = parse(text, name)
-        if module is None:
-            return
         walked = aieir.walk(module)
         graph = callgraph.RunGraph(module)
         read = list(graph.ops())

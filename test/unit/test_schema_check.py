@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from aie_trace import aieir, provider
+from aie_trace import aieir
 from aie_trace import schema as S
-from aie_trace.provider import ir
+from aie_trace.aieir import ir
 
 LIT = Path(__file__).parent.parent / "lit" / "check-ir"
 ALL_OPS = [(era, name) for era in S.ERAS for name in S.SCHEMAS[era]]
@@ -34,12 +34,6 @@ WRONG = {S.UI8: "1 : i8", S.UI32: "1 : i32", S.UI64: "1 : i64", S.I8: "1 : ui8",
          S.I64: "1 : i32", S.BOOL: "1 : i32", S.STR: "1 : i32", S.UNIT: "1 : i32", S.FLAT_SYMREF: '"s"',
          S.SYMREF: '"s"', S.DENSE_I64: "array<i32: 0, 0, 0, 0>", S.DENSE_I32: "array<i64: 0>",
          S.ELEMENTS: '"s"', S.TRACE_SLICES: '"s"', S.TRACE_BUFFER: '#aie.trace_event<"TRUE">'}
-
-
-@pytest.fixture
-def ctx():
-    with provider.make_context() as context, ir.Location.unknown():
-        yield context
 
 
 def sample(a: S.Attr):

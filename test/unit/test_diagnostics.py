@@ -1,0 +1,85 @@
+"""Locations are read through the bindings' accessors, in both shapes the bindings have had."""
+
+from __future__ import annotations
+
+import pytest
+
+from aie_trace import aieir
+from aie_trace.diagnostics import LocatedError, split_location, unescape_string
+
+ir = aieir.ir
+
+
+@pytest.mark.parametrize("name", ["désign.mlir", 'a"b.mlir', "back\\slash.mlir", "plain.mlir"])
+def test_file_location_keeps_its_name(ctx, name):
+    assert split_location(ir.Location.file(name, 3, 4)) == (name, 3, 4)
+
+
+def test_each_location_kind(ctx):
+    f = ir.Location.file("désign.mlir", 7, 2)
+    other = ir.Location.file("other.mlir", 1, 1)
+    assert split_location(ir.Location.callsite(f, [other])) == ("désign.mlir", 7, 2)  # the callee
+    assert split_location(ir.Location.name("n", f)) == ("désign.mlir", 7, 2)
+    assert split_location(ir.Location.fused([ir.Location.name("n"), f, other])) == ("désign.mlir", 7, 2)
+    assert split_location(ir.Location.unknown()) == (None, None, None)
+    assert split_location(ir.Location.name("only a name")) == (None, None, None)
+    assert split_location(None) == (None, None, None)
+
+
+class _OldLoc:
+    """A location as older bindings (mlir-aie's LLVM) model it: one class, ``is_a_*`` tests."""
+
+    def __init__(self, kind, **fields):
+        self.kind, self.__dict__ = kind, {**fields, "kind": kind}
+
+    def is_a_file(self):
+        return self.kind == "file"
+
+    def is_a_callsite(self):
+        return self.kind == "callsite"
+
+    def is_a_fused(self):
+        return self.kind == "fused"
+
+    def is_a_name(self):
+        return self.kind == "name"
+
+    def __str__(self):  # never read: a printed form that would be wrong if it were
+        return 'loc("wrong.mlir":99:99)'
+
+
+def test_older_bindings_shape():
+    f = _OldLoc("file", filename="désign.mlir", start_line=5, start_col=6)
+    assert split_location(f) == ("désign.mlir", 5, 6)
+    assert split_location(_OldLoc("callsite", callee=f, caller=None)) == ("désign.mlir", 5, 6)
+    assert split_location(_OldLoc("name", name_str="n", child_loc=f)) == ("désign.mlir", 5, 6)
+    assert split_location(_OldLoc("fused", locations=[_OldLoc("other"), f])) == ("désign.mlir", 5, 6)
+    assert split_location(_OldLoc("other")) == (None, None, None)
+
+
+def test_bindings_without_accessors_fall_back_to_the_printed_form():
+    class Bare:
+        def __str__(self):
+            return 'loc("d\\C3\\A9\\22sign.mlir":3:4)'
+
+    assert split_location(Bare()) == ('dé"sign.mlir', 3, 4)
+
+
+def test_unescape_string():
+    assert unescape_string(r"caf\C3\A9") == "café"
+    assert unescape_string(r"a\"b\\c\n") == 'a"b\\c\n'
+
+
+def test_located_error_carries_its_op():
+    e = LocatedError("boom", op="the op")
+    assert (str(e), e.op, e.message) == ("boom", "the op", "boom")
+    assert isinstance(e, ValueError)
+
+
+def test_library_errors_are_located_errors():
+    from aie_trace import events, layout
+
+    for cls in (aieir.EraError, layout.LayoutError, events.EventConfigError):
+        assert issubclass(cls, LocatedError), cls
+    e = layout.LayoutError("bad record")
+    assert e.op is None and e.message == "bad record"

@@ -1,0 +1,80 @@
+"""Only the IR layer, the provider and the code that runs pass managers import the MLIR bindings;
+everything else reaches IR through ``aie_trace.aieir``."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SCANNED = [ROOT / "python" / "aie_trace", ROOT / "passes", ROOT / "tools"]
+
+#: files that may import the bindings, and why
+ALLOWED = {
+    "python/aie_trace/provider.py": "the provider: where the bindings come from",
+    "python/aie_trace/aieir.py": "the IR layer",
+    "python/aie_trace/driver.py": "runs pass managers (parses, prints, reports the provider)",
+    "python/aie_trace/pipeline.py": "runs pass managers",
+    "tools/cli.py": "reports the provider for --version (provider.describe, no bindings used)",
+}
+
+#: the bindings: the provider's modules, or a provider package's own
+_BINDING_PACKAGES = ("mlir", "torch_mlir", "aie.ir", "aie.passmanager", "aie.dialects", "aie.rewrite")
+
+
+def _imports_bindings(path: Path) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if node.level and module == "":  # from . import x
+                names = [a.name for a in node.names]
+            elif node.level:
+                names = [module]
+            else:
+                names = [module] + [f"{module}.{a.name}" for a in node.names]
+        else:
+            continue
+        for n in names:
+            if n in ("provider", "aie_trace.provider") or n.startswith("aie_trace.provider.") or any(
+                    n == p or n.startswith(p + ".") for p in _BINDING_PACKAGES):
+                found.append(f"line {node.lineno}: {n}")
+    return found
+
+
+def test_only_the_ir_layer_imports_the_bindings():
+    offenders = {}
+    for base in SCANNED:
+        for path in sorted(base.rglob("*.py")):
+            rel = path.relative_to(ROOT).as_posix()
+            if rel in ALLOWED:
+                continue
+            hits = _imports_bindings(path)
+            if hits:
+                offenders[rel] = hits
+    assert offenders == {}
+
+
+def test_the_scan_sees_each_spelling(tmp_path):
+    cases = {"from .provider import ir": True, "from aie_trace.provider import ir": True,
+             "from . import provider": True, "from aie_trace import provider": True,
+             "import mlir.ir": True, "from torch_mlir import ir": True, "from aie.ir import Context": True,
+             "from .aieir import ir": False, "from aie_trace import aieir": False, "import aie_trace.layout": False}
+    for text, banned in cases.items():
+        f = tmp_path / "m.py"
+        f.write_text(text + "\n")
+        assert bool(_imports_bindings(f)) == banned, text
+
+
+def test_the_provider_loads_only_what_is_used():
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom aie_trace import aieir, layout, provider\n"
+            "loaded = [f'{provider.NAME}.{m}' for m in ('passmanager', 'rewrite', 'dialects.scf', "
+            "'dialects.func', 'dialects.memref', 'dialects.builtin') if f'{provider.NAME}.{m}' in sys.modules]\n"
+            "print(loaded)\nprovider.scf\nprint(f'{provider.NAME}.dialects.scf' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split("\n")[:2] == ["[]", "True"]
