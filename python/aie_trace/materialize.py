@@ -1,18 +1,24 @@
 """What ``-aie-materialize-runtime-sequences`` does, without mlir-aie (tests and the emulator).
 
-mlir-aie's pass inlines every ``aiex.run``, leaf callees first: the callee's body is cloned in
-place of the run with its block arguments mapped positionally to the run's operands (SSA operands
-are remapped; **attributes are copied verbatim**), an ``aiex.npu.load_pdi {device_ref = @dev}`` is
-inserted at the start of each top-level ``aiex.configure``, the configure bodies are hoisted into
-the sequence and the configure ops erased. Callee sequences stay in the module. With mlir-aie
-installed, run the real ``aie-materialize-runtime-sequences`` in the same place of the pipeline.
+mlir-aie's pass (``lib/Dialect/AIEX/Transforms/AIEMaterializeRuntimeSequences.cpp`` at
+ef38c7ba) inlines every ``aiex.run``, leaf callees first: the callee's body is cloned in place of
+the run with its block arguments mapped positionally to the run's operands, each of the same type
+(else ``argument N type mismatch: expected T but got U`` at the run); SSA operands are remapped,
+**attributes are copied verbatim**. Values the body uses that its device defines are copied into
+the caller's device, at its start, in first-use order: an ``aie.tile`` is the caller's tile of the
+same column and row when it has one (an error when its other attributes differ), else a clone; an
+``aie.lock`` is cloned, after its tile is found or cloned the same way; anything else is an error.
+Then an ``aiex.npu.load_pdi {device_ref = @dev}`` starts each top-level ``aiex.configure`` whose
+body does not already start with one, the configure bodies are hoisted into the sequence and the
+configure ops erased. Callee sequences stay in the module. With mlir-aie installed, run the real
+``aie-materialize-runtime-sequences`` in the same place of the pipeline.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import aieir, callgraph as cg
+from . import aieir, callgraph as cg, schema as S
 from .provider import ir
 
 
@@ -38,27 +44,127 @@ def clone_body(block: Any, mapping: dict[Any, Any], ip: Any) -> None:
             mapping[a] = b
 
 
-def inline_run(run: cg.Run) -> None:
+def check_run_operands(op: Any, params: list[Any]) -> None:
+    """mlir-aie's check of a run against its callee's parameters, in its words."""
+    operands = list(op.operands)
+    if len(operands) != len(params):
+        raise MaterializeError(op, f"passes {len(operands)} operands to the {len(params)} parameters of "
+                                   f"'{aieir.symref_name(op.attributes['runtime_sequence_symbol'])}'")
+    for i, (a, v) in enumerate(zip(params, operands)):
+        if a.type != v.type:
+            raise MaterializeError(op, f"argument {i} type mismatch: expected {a.type} but got {v.type}")
+
+
+def _outside_values(block: Any) -> list[Any]:
+    """The values ``block``'s ops use that neither the block's arguments nor its ops define, in
+    first-use order."""
+    inside = {cg.op_key(o) for top in block.operations for o in aieir.walk(top.operation)}
+    args = list(block.arguments)
+    out: list[Any] = []
+    for top in block.operations:
+        for o in aieir.walk(top.operation):
+            for v in o.operands:
+                if isinstance(v, ir.BlockArgument):
+                    if any(v == a for a in args) or cg.op_key(v.owner.owner.operation) in inside:
+                        continue
+                elif cg.op_key(v.owner.operation) in inside:
+                    continue
+                if not any(v == w for w in out):
+                    out.append(v)
+    return out
+
+
+def _tile_attrs(tile: Any, era: str) -> dict[str, Any]:
+    """A tile's attributes but ``col``/``row``: the properties the schema defines (an unregistered
+    op's properties are read by name) and its discardable attributes."""
+    d = S.opdef(era, "aie.tile")
+    names = {a.name for a in d.attrs} if d else set()
+    names |= {a.name for a in tile.attributes}
+    return {n: v for n in sorted(names - {"col", "row"}) if (v := aieir.attr_or_none(tile, n)) is not None}
+
+
+def _before(a: Any, b: Any) -> bool:
+    """Whether op ``a`` precedes op ``b`` in ``b``'s block."""
+    for o in b.parent.regions[0].blocks[0].operations:
+        if o.operation == a:
+            return True
+        if o.operation == b:
+            return False
+    return False
+
+
+class _DeviceCopier:
+    """Copies the tiles and locks callees use into one caller device, as mlir-aie does: at the
+    start of the device, in first-use order."""
+
+    def __init__(self, device: Any, era: str):
+        self.device, self.era = device, era
+        first = next(iter(device.regions[0].blocks[0].operations), None)
+        self.anchor = first.operation if first is not None else None  # clones go before it
+
+    def _insert(self, op: Any) -> Any:
+        return op.clone(ip=ir.InsertionPoint(self.anchor))
+
+    def tile(self, tile: Any, at: Any) -> Any:
+        col, row = (aieir.int_attr_value(tile.attributes[n]) for n in ("col", "row"))
+        for o in self.device.regions[0].blocks[0].operations:
+            t = o.operation
+            if t.name != "aie.tile" or (aieir.int_attr_value(t.attributes["col"]),
+                                        aieir.int_attr_value(t.attributes["row"])) != (col, row):
+                continue
+            if _tile_attrs(t, self.era) != _tile_attrs(tile, self.era):
+                raise MaterializeError(at, f"aie.tile({col}, {row}) already exists in the device with "
+                                           "different attributes")
+            if t != self.anchor and not _before(t, self.anchor):
+                t.move_before(self.anchor)
+            return t.result
+        return self._insert(tile).result
+
+    def copy(self, value: Any, mapping: dict[Any, Any], at: Any) -> None:
+        if isinstance(value, ir.BlockArgument):
+            raise MaterializeError(at, "Referenced value is not defined by an operation")
+        op = value.owner.operation
+        if op.name == "aie.tile":
+            mapping[value] = self.tile(op, at)
+        elif op.name == "aie.lock":
+            t = op.operands[0]
+            if t not in mapping:
+                if isinstance(t, ir.BlockArgument) or t.owner.operation.name != "aie.tile":
+                    raise MaterializeError(at, "Lock references a tile that is not defined by aie.tile operation")
+                mapping[t] = self.tile(t.owner.operation, at)
+            lock = self._insert(op)
+            lock.operands[0] = mapping[t]
+            mapping[value] = lock.result
+        else:
+            raise MaterializeError(at, f"Referenced SSA value defined by unsupported operation type: {op.name}. "
+                                       "Currently only aie.tile operations are supported.")
+
+
+def inline_run(run: cg.Run, copiers: dict[int, _DeviceCopier], era: str) -> None:
     """Replace ``run`` by a clone of its callee's body."""
     callee, op = run.callee, run.op
     params = aieir.seq_args(callee)
-    operands = list(op.operands)
-    if len(operands) != len(params) or any(a.type != v.type for a, v in zip(params, operands)):
-        raise MaterializeError(op, f"'aiex.run' operands ({', '.join(str(v.type) for v in operands)}) do not match "
-                                   f"the parameters of {cg.seq_label(callee)} "
-                                   f"({', '.join(str(a.type) for a in params)})")
+    check_run_operands(op, params)
+    device = aieir.parent_named(op, "aie.device")
+    copier = copiers.setdefault(cg.op_key(device), _DeviceCopier(device, era))
     for block in callee.regions[0].blocks:  # none for an empty body `{}`
-        clone_body(block, dict(zip(params, operands)), ir.InsertionPoint(op))
+        mapping = dict(zip(params, list(op.operands)))
+        for v in _outside_values(block):
+            copier.copy(v, mapping, op)
+        clone_body(block, mapping, ir.InsertionPoint(op))
     op.erase()
 
 
-def materialize_sequence(graph: cg.RunGraph, seq: Any, era: str) -> None:
+def materialize_sequence(graph: cg.RunGraph, seq: Any, era: str, copiers: dict[int, _DeviceCopier]) -> None:
     for cfg in aieir.walk(seq, ["aiex.configure"]):
-        aieir.create("aiex.npu.load_pdi", era, attrs={"device_ref": cfg.attributes["symbol"]},
-                     ip=ir.InsertionPoint(cfg), loc=cfg.location)
         for op in aieir.walk(cfg, ["aiex.run"]):
-            inline_run(graph.run_of(op))
-        for blk in cfg.regions[0].blocks:  # none for an empty configure `{}`
+            inline_run(graph.run_of(op), copiers, era)
+        blocks = list(cfg.regions[0].blocks)  # none for an empty configure `{}`
+        first = next(iter(blocks[0].operations), None) if blocks else None
+        if first is None or first.operation.name != "aiex.npu.load_pdi":
+            aieir.create("aiex.npu.load_pdi", era, attrs={"device_ref": cfg.attributes["symbol"]},
+                         ip=ir.InsertionPoint(cfg), loc=cfg.location)
+        for blk in blocks:
             for o in list(blk.operations):
                 o.operation.move_before(cfg)
         cfg.erase()
@@ -73,5 +179,9 @@ def materialize(module: Any, era: str) -> None:
         order = graph.bottom_up()
     except cg.GraphError as e:
         raise MaterializeError(e.op, e.message) from None
+    for seq in order:  # every run checked before anything changes
+        for op in aieir.walk(seq, ["aiex.run"]):
+            check_run_operands(op, aieir.seq_args(graph.run_of(op).callee))
+    copiers: dict[int, _DeviceCopier] = {}
     for seq in order:
-        materialize_sequence(graph, seq, era)
+        materialize_sequence(graph, seq, era, copiers)
