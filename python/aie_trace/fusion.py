@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Callable
 
-from . import aieir, callgraph as cg, layout as L, tracedma
+from . import aieir, callgraph as cg, layout as L, materialize as M, tracedma
 from .callgraph import Affine, BufferRef, IterSym, op_key
 from .provider import ir
 
@@ -396,6 +396,13 @@ class Fusion:
             else:  # recorded by mlir-aie's own fuse pass: own slices name this sequence
                 size = sum(s.size for s in slices if (s.device, s.sequence) == self.names(seq))
             return Own(tb.arg_index, tb.offset, size, tb.dedicated)
+        try:  # full-ELF control-packet flow: the appended trace argument is tagged, not recorded
+            tagged = M.tagged_trace_arg(seq)
+        except M.MaterializeError as e:
+            self.diag.error(e.op, e.message)
+            return Own()
+        if tagged is not None:
+            return Own(tagged, 0, aieir.memref_bytes(aieir.seq_args(seq)[tagged].type) or 0, True)
         if self.era in BUFFER_PATCH_ERAS:
             return Own()
         return self.appended_trace(seq) or self.dma_trace(seq)

@@ -170,15 +170,71 @@ def materialize_sequence(graph: cg.RunGraph, seq: Any, era: str, copiers: dict[i
         cfg.erase()
 
 
-def materialize(module: Any, era: str) -> None:
-    """Inline every run of every sequence, leaf callees first."""
+TRACE_BUFFER_ARG = "aie.trace_buffer_arg"
+
+
+def tagged_trace_arg(seq: Any) -> int | None:
+    """The block-argument index ``aie.trace_buffer_arg = N : i32`` names on ``seq`` (the trace
+    buffer mlir-aie's trace lowering appended in the full-ELF control-packet flow), or None.
+    Raises :class:`MaterializeError` when the tag is not an i32 naming a memref argument."""
+    attr = aieir.attr_or_none(seq, TRACE_BUFFER_ARG)
+    if attr is None:
+        return None
+    n = aieir.int_attr_value(attr) if aieir.attr_type_ok("i32", attr) else None
+    params = aieir.seq_args(seq)
+    if n is None or not 0 <= n < len(params) or not aieir.isa(ir.MemRefType, params[n].type):
+        raise MaterializeError(seq, f"'{TRACE_BUFFER_ARG}' must be an i32 naming a memref argument of "
+                                    f"{cg.seq_label(seq)} ({len(params)} arguments)")
+    return n
+
+
+def _graph(module: Any) -> tuple[cg.RunGraph, list[Any]]:
     graph = cg.RunGraph(module)
     if graph.errors:
         raise MaterializeError(*graph.errors[0])
     try:
-        order = graph.bottom_up()
+        return graph, graph.bottom_up()
     except cg.GraphError as e:
         raise MaterializeError(e.op, e.message) from None
+
+
+def conform(module: Any, era: str) -> int:
+    """mlir-aie's conform step (its test ``conform_overlay_trace_buffer.mlir``): a run that passes
+    every parameter of its callee but the trailing trace buffer ``aie.trace_buffer_arg`` names gets
+    that buffer from a new last argument of the wrapping sequence. Wrappers of untagged callees,
+    and runs that already pass the buffer, are left alone. A wrapper given the buffer this way is
+    conformed in turn where it is itself run one operand short (nested wrappers, leaves first).
+    Returns how many runs were conformed."""
+    graph, order = _graph(module)
+    threaded: dict[int, int] = {}  # wrapper -> the argument conform gave it (only when exactly one)
+    count = 0
+    for seq in order:
+        gained = []
+        for op in aieir.walk(seq, ["aiex.run"]):
+            callee = graph.run_of(op).callee
+            n = tagged_trace_arg(callee)
+            if n is None:
+                n = threaded.get(cg.op_key(callee))
+            params = aieir.seq_args(callee)
+            if n is None or len(op.operands) != n or n != len(params) - 1:
+                continue  # untraced, already passed, or not the trailing argument: left to the checks
+            block = seq.regions[0].blocks[0]
+            arg = block.add_argument(params[n].type, op.location)
+            new = aieir.rebuild(op, era, list(op.operands) + [arg])
+            op.erase()
+            gained.append(len(block.arguments) - 1)
+            count += 1
+            del new
+        if len(gained) == 1:
+            threaded[cg.op_key(seq)] = gained[0]
+    return count
+
+
+def materialize(module: Any, era: str) -> None:
+    """Conform, then inline every run of every sequence, leaf callees first."""
+    _graph(module)  # unresolvable callees and cycles before anything changes
+    conform(module, era)
+    graph, order = _graph(module)
     for seq in order:  # every run checked before anything changes
         for op in aieir.walk(seq, ["aiex.run"]):
             check_run_operands(op, aieir.seq_args(graph.run_of(op).callee))

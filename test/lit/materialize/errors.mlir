@@ -69,3 +69,25 @@ module {
     "aie.end"() : () -> ()
   }) : () -> ()
 }
+
+// -----
+
+// a tag that names no memref argument
+module {
+  "aie.device"() <{device = 8 : i32, sym_name = "main"}> ({
+    "aie.runtime_sequence"() <{sym_name = "s"}> ({
+    ^bb0(%a0: memref<16xi32>):
+      "aiex.configure"() <{symbol = @cfg}> ({
+        "aiex.run"(%a0) <{runtime_sequence_symbol = @sequence}> : (memref<16xi32>) -> ()
+      }) : () -> ()
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+  "aie.device"() <{device = 8 : i32, sym_name = "cfg"}> ({
+    // expected-error@+1 {{'aie.trace_buffer_arg' must be an i32 naming a memref argument of @cfg:@sequence (2 arguments)}}
+    "aie.runtime_sequence"() <{sym_name = "sequence"}> ({
+    ^bb0(%a0: memref<16xi32>, %n: i32):
+    }) {aie.trace_buffer_arg = 1 : i32} : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+}
