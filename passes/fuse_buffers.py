@@ -54,7 +54,9 @@ class FuseTraceBuffers(EraPass):
         "per-iteration", "Traced runs inside scf.for: a region per iteration, one region shared by all "
         "iterations, or an error")
     merge_back_to_back: bool = option(
-        False, "Record back-to-back runs of one device (which share its trace BD) as one slice")
+        False, "Record back-to-back runs of one device (which share its trace BD) as one slice. This "
+        "yields fewer slices than mlir-aie's -aie-fuse-trace-buffers: hosts that expect one slice per run "
+        "(mlir-aie's npu-xrt tests, IRON) must leave it off")
 
     @gc_paused
     def run(self, module, diag) -> None:

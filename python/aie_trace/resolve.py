@@ -75,8 +75,7 @@ def _plan(op: Any, era: str, wide_ok: bool, ambiguous: bool) -> _Plan:
     if seq is None:
         raise ResolveError(op, "must be inside a runtime sequence to resolve its host buffer")
     traced = views.trace_to_block_argument(buffer)
-    blocks = list(seq.regions[0].blocks)
-    if traced is None or not blocks or traced.root.owner != blocks[0]:
+    if traced is None or not views.resolvable_in_sequence(op, buffer):
         raise ResolveError(op, "buffer must be an argument of the enclosing runtime sequence, "
                                "or a static contiguous view of one")
     idx = views.host_buffer_index(traced.root)

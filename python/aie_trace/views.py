@@ -142,3 +142,15 @@ def host_buffer_index(arg: Any) -> int | None:
         if is_memref(other.type):
             index += 1
     return None
+
+
+def resolvable_in_sequence(op: Any, value: Any) -> bool:
+    """Whether ``value`` (the ``buffer`` of patch ``op``) roots, by :func:`trace_to_block_argument`,
+    at an argument of the runtime sequence that encloses ``op``: what mlir-aie's resolve pass
+    requires."""
+    seq = aieir.parent_named(op, "aie.runtime_sequence")
+    traced = trace_to_block_argument(value)
+    if seq is None or traced is None:
+        return False
+    blocks = list(seq.regions[0].blocks)
+    return bool(blocks) and traced.root.owner == blocks[0]
