@@ -55,6 +55,26 @@ def check_run_operands(op: Any, params: list[Any]) -> None:
             raise MaterializeError(op, f"argument {i} type mismatch: expected {a.type} but got {v.type}")
 
 
+def run_type_mismatches(graph: cg.RunGraph) -> list[tuple[Any, str]]:
+    """mlir-aie's ``aiex.run`` verifier: each operand a run passes has the type of its callee's
+    parameter at that position (a run may be one short of the appended trace buffer: that is the
+    business of the passes that thread it). One ``(run, message)`` per mismatching run."""
+    out = []
+    for seq in graph.sequences:
+        for op in aieir.walk(seq, ["aiex.run"]):
+            try:
+                callee = graph.run_of(op).callee
+            except KeyError:  # a run outside a configure: the schema reports it
+                continue
+            if callee is None:
+                continue
+            for i, (a, v) in enumerate(zip(aieir.seq_args(callee), op.operands)):
+                if a.type != v.type:
+                    out.append((op, f"argument {i} type mismatch: expected {a.type} but got {v.type}"))
+                    break
+    return out
+
+
 def _outside_values(block: Any) -> list[Any]:
     """The values ``block``'s ops use that neither the block's arguments nor its ops define, in
     first-use order."""
