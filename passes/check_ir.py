@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from aie_trace import aieir, callgraph as cg
+from aie_trace.forms import in_review_problems
 from aie_trace.materialize import run_type_mismatches
 from aie_trace.registry import register
 
@@ -36,5 +37,7 @@ class CheckIR(EraPass):
         era = self.module_era(module, diag)
         for v in aieir.check_module(module, era):
             diag.error(v.op, v.message)
+        for op, message in in_review_problems(module):
+            diag.error(op, message)
         for op, message in run_type_mismatches(cg.RunGraph(module)):
             diag.error(op, message)

@@ -8,6 +8,7 @@ from typing import ClassVar, Literal
 from aie_trace import callgraph as cg
 from aie_trace.diagnostics import PassFailure
 from aie_trace.fusion import Fusion, FusionError, LoopMode
+from aie_trace.forms import in_review_problems
 from aie_trace.materialize import run_type_mismatches
 from aie_trace.provider import ir
 from aie_trace.registry import gc_paused, option, register
@@ -64,6 +65,8 @@ class FuseTraceBuffers(EraPass):
         graph = cg.RunGraph(module)  # (the era is read from the ops the graph reads)
         era = self.module_era(module, diag, graph)
         self.check_graph(graph, diag)
+        for op, message in in_review_problems(module):
+            diag.error(op, message)
         for op, message in run_type_mismatches(graph):
             diag.error(op, message)
         if diag.error_count:
