@@ -8,6 +8,8 @@ the run with its block arguments mapped positionally to the run's operands, each
 the caller's device, at its start, in first-use order: an ``aie.tile`` is the caller's tile of the
 same column and row when it has one (an error when its other attributes differ), else a clone; an
 ``aie.lock`` is cloned, after its tile is found or cloned the same way; anything else is an error.
+Symbol definitions of the callee's device that an inlined op names are cloned there too, under
+unique names (one clone per inlined run), and the references renamed.
 Then an ``aiex.npu.load_pdi {device_ref = @dev}`` starts each top-level ``aiex.configure`` whose
 body does not already start with one, the configure bodies are hoisted into the sequence and the
 configure ops erased. Callee sequences stay in the module. With mlir-aie installed, run the real
@@ -29,9 +31,10 @@ class MaterializeError(Exception):
         self.message = message
 
 
-def clone_body(block: Any, mapping: dict[Any, Any], ip: Any) -> None:
+def clone_body(block: Any, mapping: dict[Any, Any], ip: Any) -> list[Any]:
     """Clone every op of ``block`` at ``ip``; operands found in ``mapping`` (old value -> new
-    value) are replaced, and each clone's results join the mapping."""
+    value) are replaced, and each clone's results join the mapping. Returns the clones."""
+    clones = []
     for o in block.operations:
         old = o.operation
         new = old.clone(ip=ip)
@@ -42,6 +45,8 @@ def clone_body(block: Any, mapping: dict[Any, Any], ip: Any) -> None:
                     nested.operands[i] = repl
         for a, b in zip(old.results, new.results):
             mapping[a] = b
+        clones.append(new)
+    return clones
 
 
 def check_run_operands(op: Any, params: list[Any]) -> None:
@@ -103,6 +108,15 @@ def _tile_attrs(tile: Any, era: str) -> dict[str, Any]:
     return {n: v for n in sorted(names - {"col", "row"}) if (v := aieir.attr_or_none(tile, n)) is not None}
 
 
+def _next(op: Any) -> Any:
+    """The op after ``op`` in its block (a device body always ends in ``aie.end``)."""
+    ops = [o.operation for o in op.parent.regions[0].blocks[0].operations]
+    for i, o in enumerate(ops):
+        if o == op:
+            return ops[i + 1]
+    raise ValueError("op not in its parent's first block")
+
+
 def _before(a: Any, b: Any) -> bool:
     """Whether op ``a`` precedes op ``b`` in ``b``'s block."""
     for o in b.parent.regions[0].blocks[0].operations:
@@ -114,8 +128,8 @@ def _before(a: Any, b: Any) -> bool:
 
 
 class _DeviceCopier:
-    """Copies the tiles and locks callees use into one caller device, as mlir-aie does: at the
-    start of the device, in first-use order."""
+    """Copies the tiles, locks and symbol definitions one inlined run uses into the caller's
+    device, as mlir-aie does: from the start of the device on, in first-use order."""
 
     def __init__(self, device: Any, era: str):
         self.device, self.era = device, era
@@ -135,7 +149,9 @@ class _DeviceCopier:
             if _tile_attrs(t, self.era) != _tile_attrs(tile, self.era):
                 raise MaterializeError(at, f"aie.tile({col}, {row}) already exists in the device with "
                                            "different attributes")
-            if t != self.anchor and not _before(t, self.anchor):
+            if t == self.anchor:  # at the insertion point: it moves past it
+                self.anchor = _next(t)
+            elif not _before(t, self.anchor):
                 t.move_before(self.anchor)
             return t.result
         return self._insert(tile).result
@@ -160,25 +176,75 @@ class _DeviceCopier:
                                        "Currently only aie.tile operations are supported.")
 
 
-def inline_run(run: cg.Run, copiers: dict[int, _DeviceCopier], era: str) -> None:
+def _symbol_defs(device: Any) -> dict[str, Any]:
+    """The symbol definitions directly in ``device``, by name."""
+    out = {}
+    for o in device.regions[0].blocks[0].operations:
+        name = aieir.symbol_name(o.operation)
+        if name is not None:
+            out[name] = o.operation
+    return out
+
+
+def _inline_symbols(new_ops: list[Any], callee_device: Any, copier: "_DeviceCopier", era: str, at: Any) -> None:
+    """mlir-aie's symbol step: a symbol reference in an inlined op that names a definition of the
+    callee's device (``aie.shim_dma_allocation``, ``aie.objectfifo``, ...) is cloned into the
+    caller's device under a unique name (the name, else ``name_0``, ``name_1``, ...), its SSA
+    operands copied as above, and the reference renamed; one clone per name per inlined run.
+    References to anything else (devices, module-level symbols) stay verbatim."""
+    theirs = _symbol_defs(callee_device)
+    renamed: dict[str, str] = {}
+    for top in new_ops:
+        for op in aieir.walk(top):
+            d = S.opdef(era, op.name)
+            for a in (d.attrs if d else ()):
+                if a.type not in (S.FLAT_SYMREF, S.SYMREF):
+                    continue
+                ref = aieir.attr_or_none(op, a.name)
+                if ref is None or not aieir.isa(ir.FlatSymbolRefAttr, ref):
+                    continue
+                name = ir.FlatSymbolRefAttr(ref).value
+                if name not in renamed:
+                    definition = theirs.get(name)
+                    if definition is None:
+                        continue
+                    mine = _symbol_defs(copier.device)
+                    unique, k = name, 0
+                    while unique in mine:
+                        unique, k = f"{name}_{k}", k + 1
+                    mapping: dict[Any, Any] = {}
+                    for v in definition.operands:
+                        if v not in mapping:
+                            copier.copy(v, mapping, at)
+                    clone = copier._insert(definition)
+                    for i, v in enumerate(clone.operands):
+                        if v in mapping:
+                            clone.operands[i] = mapping[v]
+                    clone.attributes["sym_name"] = ir.StringAttr.get(unique)
+                    renamed[name] = unique
+                aieir.set_attr(op, a.name, ir.FlatSymbolRefAttr.get(renamed[name]), era)
+
+
+def inline_run(run: cg.Run, era: str) -> None:
     """Replace ``run`` by a clone of its callee's body."""
     callee, op = run.callee, run.op
     params = aieir.seq_args(callee)
     check_run_operands(op, params)
     device = aieir.parent_named(op, "aie.device")
-    copier = copiers.setdefault(cg.op_key(device), _DeviceCopier(device, era))
+    copier = _DeviceCopier(device, era)  # mlir-aie starts each inlined run at the device's start
     for block in callee.regions[0].blocks:  # none for an empty body `{}`
         mapping = dict(zip(params, list(op.operands)))
         for v in _outside_values(block):
             copier.copy(v, mapping, op)
-        clone_body(block, mapping, ir.InsertionPoint(op))
+        new_ops = clone_body(block, mapping, ir.InsertionPoint(op))
+        _inline_symbols(new_ops, aieir.parent_named(callee, "aie.device"), copier, era, op)
     op.erase()
 
 
-def materialize_sequence(graph: cg.RunGraph, seq: Any, era: str, copiers: dict[int, _DeviceCopier]) -> None:
+def materialize_sequence(graph: cg.RunGraph, seq: Any, era: str) -> None:
     for cfg in aieir.walk(seq, ["aiex.configure"]):
         for op in aieir.walk(cfg, ["aiex.run"]):
-            inline_run(graph.run_of(op), copiers, era)
+            inline_run(graph.run_of(op), era)
         blocks = list(cfg.regions[0].blocks)  # none for an empty configure `{}`
         first = next(iter(blocks[0].operations), None) if blocks else None
         if first is None or first.operation.name != "aiex.npu.load_pdi":
@@ -258,6 +324,5 @@ def materialize(module: Any, era: str) -> None:
     for seq in order:  # every run checked before anything changes
         for op in aieir.walk(seq, ["aiex.run"]):
             check_run_operands(op, aieir.seq_args(graph.run_of(op).callee))
-    copiers: dict[int, _DeviceCopier] = {}
     for seq in order:
-        materialize_sequence(graph, seq, era, copiers)
+        materialize_sequence(graph, seq, era)
