@@ -292,9 +292,10 @@ class Fusion:
             if cp.claim == 0:
                 continue
             if not cp.own.dedicated:
-                self.diag.error(run.op, "calls a design whose trace.host_config sets reuse_output_buffer=true. "
-                                "That design writes its trace data into its own output buffer, which this call "
-                                "site cannot slice. Use a separate trace buffer instead")
+                self.diag.error(run.op, "calls a design that sets trace.host_config reuse_output_buffer=true. "
+                                "That design writes its trace data into its own output buffer, so this call site "
+                                "has no argument to slice. Slicing an output buffer is not supported. Use a "
+                                "separate trace buffer instead")
                 continue
             trips = self.trips(run)
             ck = self.key(callee)
@@ -308,9 +309,9 @@ class Fusion:
         if sites and own.arg is None:
             self.check_fixed_slot(seq)
         if sites and own.size and not own.dedicated:
-            self.diag.error(seq, "trace.host_config reuse_output_buffer=true cannot be combined with aiex.run "
-                            "calls into traced designs: their trace slices would have to grow the output buffer. "
-                            "Use a separate trace buffer instead")
+            self.diag.error(seq, "runs traced designs and sets trace.host_config reuse_output_buffer=true. "
+                            "Growing the output buffer to hold their slices is not supported. Use a separate "
+                            "trace buffer instead")
         if cursor > FOUR_GIB:
             self.diag.error(seq, f"the fused trace buffer would be {cursor} bytes; trace buffers cannot exceed 4 GiB")
         elif sites and cursor - 1 > I32_MAX and self.era != "E4":
