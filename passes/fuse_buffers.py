@@ -9,6 +9,8 @@ from aie_trace import callgraph as cg
 from aie_trace.diagnostics import PassFailure
 from aie_trace.fusion import Fusion, FusionError, LoopMode
 from aie_trace.aieir import ir
+from aie_trace.forms import in_review_problems
+from aie_trace.materialize import run_type_mismatches
 from aie_trace.registry import gc_paused, option, register
 
 from ._era import EraPass
@@ -54,13 +56,21 @@ class FuseTraceBuffers(EraPass):
         "per-iteration", "Traced runs inside scf.for: a region per iteration, one region shared by all "
         "iterations, or an error")
     merge_back_to_back: bool = option(
-        False, "Record back-to-back runs of one device (which share its trace BD) as one slice")
+        False, "Record back-to-back runs of one device (which share its trace BD) as one slice. This "
+        "yields fewer slices than mlir-aie's -aie-fuse-trace-buffers: hosts that expect one slice per run "
+        "(mlir-aie's npu-xrt tests, IRON) must leave it off")
 
     @gc_paused
     def run(self, module, diag) -> None:
         graph = cg.RunGraph(module)  # (the era is read from the ops the graph reads)
         era = self.module_era(module, diag, graph)
         self.check_graph(graph, diag)
+        for op, message in in_review_problems(module):
+            diag.error(op, message)
+        for op, message in run_type_mismatches(graph):
+            diag.error(op, message)
+        if diag.error_count:
+            raise diag.fail()
         saved = module.clone()  # some refusals are found while rebasing, after the IR changed
         try:
             try:

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterator
 
-from aie_trace import aieir, callgraph as cg, layout as L, tracedma
+from aie_trace import aieir, callgraph as cg, layout as L, tracedma, views
 from aie_trace.registry import gc_paused, register
 
 from ._era import EraPass
@@ -270,6 +270,10 @@ class _Check:
             self.error(op, f"arg_plus is not a constant in {where}; cannot check where this patch lands")
             return
         if facts.buffer is not None:
+            if not views.resolvable_in_sequence(op, facts.buffer):
+                self.error(op, "the buffer operand is not an argument of the enclosing runtime sequence or a static "
+                               "contiguous view of one: mlir-aie's -aie-resolve-address-patch-buffers refuses it")
+                return
             ref = frame.buffer(facts.buffer)
             if ref is None:
                 self.error(op, f"the buffer operand does not resolve to a static view of a host buffer of "

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Callable
 
-from . import aieir, callgraph as cg, layout as L, tracedma
+from . import aieir, callgraph as cg, layout as L, materialize as M, tracedma
 from .callgraph import Affine, BufferRef, IterSym, op_key
 from .aieir import ir
 
@@ -292,9 +292,10 @@ class Fusion:
             if cp.claim == 0:
                 continue
             if not cp.own.dedicated:
-                self.diag.error(run.op, "calls a design whose trace.host_config sets reuse_output_buffer=true. "
-                                "That design writes its trace data into its own output buffer, which this call "
-                                "site cannot slice. Use a separate trace buffer instead")
+                self.diag.error(run.op, "calls a design that sets trace.host_config reuse_output_buffer=true. "
+                                "That design writes its trace data into its own output buffer, so this call site "
+                                "has no argument to slice. Slicing an output buffer is not supported. Use a "
+                                "separate trace buffer instead")
                 continue
             trips = self.trips(run)
             ck = self.key(callee)
@@ -308,9 +309,9 @@ class Fusion:
         if sites and own.arg is None:
             self.check_fixed_slot(seq)
         if sites and own.size and not own.dedicated:
-            self.diag.error(seq, "trace.host_config reuse_output_buffer=true cannot be combined with aiex.run "
-                            "calls into traced designs: their trace slices would have to grow the output buffer. "
-                            "Use a separate trace buffer instead")
+            self.diag.error(seq, "runs traced designs and sets trace.host_config reuse_output_buffer=true. "
+                            "Growing the output buffer to hold their slices is not supported. Use a separate "
+                            "trace buffer instead")
         if cursor > FOUR_GIB:
             self.diag.error(seq, f"the fused trace buffer would be {cursor} bytes; trace buffers cannot exceed 4 GiB")
         elif sites and cursor - 1 > I32_MAX and self.era != "E4":
@@ -396,6 +397,13 @@ class Fusion:
             else:  # recorded by mlir-aie's own fuse pass: own slices name this sequence
                 size = sum(s.size for s in slices if (s.device, s.sequence) == self.names(seq))
             return Own(tb.arg_index, tb.offset, size, tb.dedicated)
+        try:  # full-ELF control-packet flow: the appended trace argument is tagged, not recorded
+            tagged = M.tagged_trace_arg(seq)
+        except M.MaterializeError as e:
+            self.diag.error(e.op, e.message)
+            return Own()
+        if tagged is not None:
+            return Own(tagged, 0, aieir.memref_bytes(aieir.seq_args(seq)[tagged].type) or 0, True)
         if self.era in BUFFER_PATCH_ERAS:
             return Own()
         return self.appended_trace(seq) or self.dma_trace(seq)

@@ -8,7 +8,7 @@ module {
     "aie.runtime_sequence"() <{sym_name = "main_seq"}> ({
     ^bb0(%arg0: memref<64xi32>):
       "aiex.configure"() <{symbol = @dev_a}> ({
-        // expected-error@+1 {{calls a design whose trace.host_config sets reuse_output_buffer=true}}
+        // expected-error@+1 {{calls a design that sets trace.host_config reuse_output_buffer=true. That design writes its trace data into its own output buffer, so this call site has no argument to slice. Slicing an output buffer is not supported. Use a separate trace buffer instead}}
         "aiex.run"(%arg0) <{runtime_sequence_symbol = @seq_a}> : (memref<64xi32>) -> ()
       }) : () -> ()
     }) : () -> ()
@@ -44,7 +44,7 @@ module {
       "aie.packet_dest"(%shim) <{bundle = 1 : i32, channel = 1 : i32}> : (index) -> ()
       "aie.end"() : () -> ()
     }) : () -> ()
-    // expected-error@+1 {{reuse_output_buffer=true cannot be combined with aiex.run calls into traced designs}}
+    // expected-error@+1 {{runs traced designs and sets trace.host_config reuse_output_buffer=true. Growing the output buffer to hold their slices is not supported. Use a separate trace buffer instead}}
     "aie.runtime_sequence"() <{sym_name = "main_seq"}> ({
     ^bb0(%arg0: memref<64xi32>):
       "aiex.npu.writebd"() <{bd_id = 15 : i32, buffer_length = 1024 : i32, buffer_offset = 0 : i32, burst_length = 64 : i32, column = 0 : i32, d0_size = 0 : i32, d0_stride = 0 : i32, d0_zero_after = 0 : i32, d0_zero_before = 0 : i32, d1_size = 0 : i32, d1_stride = 0 : i32, d1_zero_after = 0 : i32, d1_zero_before = 0 : i32, d2_size = 0 : i32, d2_stride = 0 : i32, d2_zero_after = 0 : i32, d2_zero_before = 0 : i32, enable_packet = 1 : i32, iteration_current = 0 : i32, iteration_size = 0 : i32, iteration_stride = 0 : i32, lock_acq_enable = 0 : i32, lock_acq_id = 0 : i32, lock_acq_val = 0 : i32, lock_rel_id = 0 : i32, lock_rel_val = 0 : i32, next_bd = 0 : i32, out_of_order_id = 0 : i32, packet_id = 0 : i32, packet_type = 0 : i32, row = 0 : i32, use_next_bd = 0 : i32, valid_bd = 1 : i32}> : () -> ()

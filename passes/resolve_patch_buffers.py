@@ -1,0 +1,42 @@
+"""aie-trace-resolve-patch-buffers: give buffer address patches their integer form, as
+mlir-aie's -aie-resolve-address-patch-buffers does."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from aie_trace.provider import ir
+from aie_trace.registry import register
+from aie_trace.resolve import ResolveError, resolve, shows_e4
+
+from ._era import EraPass
+
+
+@register
+@dataclass
+class ResolvePatchBuffers(EraPass):
+    """Replace every ``aiex.npu.address_patch`` with a ``buffer`` operand by its integer form.
+
+    Expects: a module in IR era E3 or E4 (earlier eras have no ``buffer`` operand: nothing to
+    do), typically after materialization. Guarantees after: no patch has a ``buffer`` operand;
+    each has ``arg_idx`` = the host-buffer index (memref arguments only) of the argument of its
+    enclosing runtime sequence that the buffer's view chain roots at, and ``arg_plus`` raised by
+    the chain's byte offset, views followed with mlir-aie's rules (static, unit-stride,
+    contiguous). E3 keeps i32 ``arg_plus``; E4 writes the narrowest of i32/i64 that holds the
+    sum, and ``era=auto`` writes i64 only when the module itself shows E4 (an i64 ``arg_plus``).
+    Any patch it cannot resolve is one located error, in mlir-aie's words, and the module is
+    left as it was. With mlir-aie, run ``-aie-resolve-address-patch-buffers`` instead.
+    """
+
+    name: ClassVar[str] = "aie-trace-resolve-patch-buffers"
+    summary: ClassVar[str] = "Resolve address_patch buffer operands as -aie-resolve-address-patch-buffers does"
+
+    def run(self, module, diag) -> None:
+        era = self.module_era(module, diag)
+        e4 = self.era == "E4" or (era == "E4" and shows_e4(module))
+        try:
+            with ir.Location.unknown(module.context):
+                resolve(module, era, wide_ok=e4, ambiguous=self.era == "auto" and era == "E4" and not e4)
+        except ResolveError as e:
+            raise diag.fail(e.op, e.message)

@@ -1,0 +1,72 @@
+// One wrapper that runs two traced configurations of the full-ELF control-packet flow (each
+// sequence's trace argument tagged `aie.trace_buffer_arg`, each run one operand short):
+// aie-trace-fuse-buffers reads the tag as naming the trace argument and gives the wrapper one
+// fused buffer with a slice per call site, recorded as in E3; materialize then has nothing left to
+// conform, and resolve gives both patches host buffer 1 at their slice offsets.
+// RUN: aie-trace-opt %s -aie-trace-fuse-buffers -aie-trace-verify-patches 2>/dev/null | FileCheck %s --check-prefix=FUSED
+// RUN: aie-trace-opt %s -aie-trace-fuse-buffers -aie-trace-materialize -aie-trace-resolve-patch-buffers \
+// RUN:   -aie-trace-drop-specialized -aie-trace-verify-patches -aie-trace-check-ir 2>/dev/null | FileCheck %s
+// FUSED-LABEL: sym_name = "host_seq"
+// FUSED-NEXT: ^bb0(%{{.*}}: memref<64xi32>, %{{.*}}: memref<16384xi8>):
+// FUSED: aie_trace.slice_paths = ["0", "1"], trace_buffer = #aie.trace_buffer<arg_index = 1, offset = 0, size = 16384, dedicated = true>
+// FUSED-SAME: trace_slices = [#aie.trace_slice<device = "config_1", sequence = "sequence", offset = 0, size = 8192>, #aie.trace_slice<device = "config_2", sequence = "sequence", offset = 8192, size = 8192>]
+// CHECK-LABEL: sym_name = "host_seq"
+// CHECK-NEXT: ^bb0(%{{.*}}: memref<64xi32>, %{{.*}}: memref<16384xi8>):
+// CHECK: "aiex.npu.load_pdi"() {device_ref = @config_1}
+// CHECK: %[[A:.*]] = arith.constant 0 : i32
+// CHECK: "aiex.npu.address_patch"(%[[A]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+// CHECK: "aiex.npu.load_pdi"() {device_ref = @config_2}
+// CHECK: %[[B:.*]] = arith.constant 8192 : i32
+// CHECK: "aiex.npu.address_patch"(%[[B]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+module {
+  "aie.device"() <{device = 5 : i32, sym_name = "host"}> ({
+    "aie.runtime_sequence"() <{sym_name = "host_seq"}> ({
+    ^bb0(%arg0: memref<64xi32>):
+      "aiex.configure"() <{symbol = @config_1}> ({
+        "aiex.run"(%arg0) <{runtime_sequence_symbol = @sequence}> : (memref<64xi32>) -> ()
+      }) : () -> ()
+      "aiex.configure"() <{symbol = @config_2}> ({
+        "aiex.run"(%arg0) <{runtime_sequence_symbol = @sequence}> : (memref<64xi32>) -> ()
+      }) : () -> ()
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+  "aie.device"() <{device = 5 : i32, sym_name = "config_1"}> ({
+    %shim = "aie.tile"() <{col = 0 : i32, row = 0 : i32}> : () -> index
+    %core = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
+    "aie.packet_flow"() <{ID = 1 : i8, keep_pkt_header = true}> ({
+      "aie.packet_source"(%core) <{bundle = 9 : i32, channel = 0 : i32}> : (index) -> ()
+      "aie.packet_dest"(%shim) <{bundle = 1 : i32, channel = 1 : i32}> : (index) -> ()
+      "aie.end"() : () -> ()
+    }) : () -> ()
+    "aie.runtime_sequence"() <{sym_name = "sequence"}> ({
+    ^bb0(%arg0: memref<64xi32>, %trace: memref<8192xi8>):
+      "aiex.npu.writebd"() <{bd_id = 15 : i32, buffer_length = 2048 : i32, buffer_offset = 0 : i32, burst_length = 64 : i32, column = 0 : i32, d0_size = 0 : i32, d0_stride = 0 : i32, d0_zero_after = 0 : i32, d0_zero_before = 0 : i32, d1_size = 0 : i32, d1_stride = 0 : i32, d1_zero_after = 0 : i32, d1_zero_before = 0 : i32, d2_size = 0 : i32, d2_stride = 0 : i32, d2_zero_after = 0 : i32, d2_zero_before = 0 : i32, enable_packet = 1 : i32, iteration_current = 0 : i32, iteration_size = 0 : i32, iteration_stride = 0 : i32, lock_acq_enable = 0 : i32, lock_acq_id = 0 : i32, lock_acq_val = 0 : i32, lock_rel_id = 0 : i32, lock_rel_val = 0 : i32, next_bd = 0 : i32, out_of_order_id = 0 : i32, packet_id = 0 : i32, packet_type = 0 : i32, row = 0 : i32, use_next_bd = 0 : i32, valid_bd = 1 : i32}> : () -> ()
+      %plus = arith.constant 0 : i32
+      "aiex.npu.address_patch"(%plus, %trace) <{addr = 119268 : ui32, operandSegmentSizes = array<i32: 0, 1, 1>}> : (i32, memref<8192xi8>) -> ()
+      %queue = arith.constant 119308 : i32
+      %start = arith.constant -2147483633 : i32
+      "aiex.npu.write32"(%queue, %start) <{column = 0 : i32, row = 0 : i32}> : (i32, i32) -> ()
+    }) {aie.trace_buffer_arg = 1 : i32} : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+  "aie.device"() <{device = 5 : i32, sym_name = "config_2"}> ({
+    %shim = "aie.tile"() <{col = 0 : i32, row = 0 : i32}> : () -> index
+    %core = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
+    "aie.packet_flow"() <{ID = 1 : i8, keep_pkt_header = true}> ({
+      "aie.packet_source"(%core) <{bundle = 9 : i32, channel = 0 : i32}> : (index) -> ()
+      "aie.packet_dest"(%shim) <{bundle = 1 : i32, channel = 1 : i32}> : (index) -> ()
+      "aie.end"() : () -> ()
+    }) : () -> ()
+    "aie.runtime_sequence"() <{sym_name = "sequence"}> ({
+    ^bb0(%arg0: memref<64xi32>, %trace: memref<8192xi8>):
+      "aiex.npu.writebd"() <{bd_id = 15 : i32, buffer_length = 2048 : i32, buffer_offset = 0 : i32, burst_length = 64 : i32, column = 0 : i32, d0_size = 0 : i32, d0_stride = 0 : i32, d0_zero_after = 0 : i32, d0_zero_before = 0 : i32, d1_size = 0 : i32, d1_stride = 0 : i32, d1_zero_after = 0 : i32, d1_zero_before = 0 : i32, d2_size = 0 : i32, d2_stride = 0 : i32, d2_zero_after = 0 : i32, d2_zero_before = 0 : i32, enable_packet = 1 : i32, iteration_current = 0 : i32, iteration_size = 0 : i32, iteration_stride = 0 : i32, lock_acq_enable = 0 : i32, lock_acq_id = 0 : i32, lock_acq_val = 0 : i32, lock_rel_id = 0 : i32, lock_rel_val = 0 : i32, next_bd = 0 : i32, out_of_order_id = 0 : i32, packet_id = 0 : i32, packet_type = 0 : i32, row = 0 : i32, use_next_bd = 0 : i32, valid_bd = 1 : i32}> : () -> ()
+      %plus = arith.constant 0 : i32
+      "aiex.npu.address_patch"(%plus, %trace) <{addr = 119268 : ui32, operandSegmentSizes = array<i32: 0, 1, 1>}> : (i32, memref<8192xi8>) -> ()
+      %queue = arith.constant 119308 : i32
+      %start = arith.constant -2147483633 : i32
+      "aiex.npu.write32"(%queue, %start) <{column = 0 : i32, row = 0 : i32}> : (i32, i32) -> ()
+    }) {aie.trace_buffer_arg = 1 : i32} : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+}

@@ -1,0 +1,37 @@
+// aie-trace-materialize clones the symbol definitions an inlined callee names from its device
+// into the caller's device under unique names, as mlir-aie's -aie-materialize-runtime-sequences
+// does (AIEMaterializeRuntimeSequences.cpp at ef38c7ba): one clone per inlined run, the name
+// taken when free, else name_0, name_1, ...; its tile is found or copied like the body's; each run's
+// copies start at the device's start (so the second run's clone comes first).
+// RUN: aie-trace-opt %s -aie-trace-materialize | FileCheck %s
+
+// CHECK-LABEL: sym_name = "main"
+// CHECK-NEXT: %[[T:.*]] = "aie.tile"() <{col = 0 : i32, row = 0 : i32}>
+// CHECK-NEXT: "aie.shim_dma_allocation"(%[[T]]) <{channel_dir = 1 : i32, channel_index = 0 : i64, sym_name = "in_1"}>
+// CHECK-NEXT: "aie.shim_dma_allocation"(%[[T]]) <{channel_dir = 1 : i32, channel_index = 0 : i64, sym_name = "in_0"}>
+// CHECK-NEXT: "aie.shim_dma_allocation"(%[[T]]) <{channel_dir = 0 : i32, channel_index = 0 : i64, sym_name = "in"}>
+// CHECK: "aiex.npu.dma_wait"() <{symbol = @in_0}>
+// CHECK: "aiex.npu.dma_wait"() <{symbol = @in_1}>
+module {
+  "aie.device"() <{device = 5 : i32, sym_name = "main"}> ({
+    %t = "aie.tile"() <{col = 0 : i32, row = 0 : i32}> : () -> index
+    "aie.shim_dma_allocation"(%t) <{channel_dir = 0 : i32, channel_index = 0 : i64, sym_name = "in"}> : (index) -> ()
+    "aie.runtime_sequence"() <{sym_name = "main_seq"}> ({
+    ^bb0(%arg0: memref<64xi32>):
+      "aiex.configure"() <{symbol = @dev_a}> ({
+        "aiex.run"(%arg0) <{runtime_sequence_symbol = @seq_a}> : (memref<64xi32>) -> ()
+        "aiex.run"(%arg0) <{runtime_sequence_symbol = @seq_a}> : (memref<64xi32>) -> ()
+      }) : () -> ()
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+  "aie.device"() <{device = 5 : i32, sym_name = "dev_a"}> ({
+    %shim = "aie.tile"() <{col = 0 : i32, row = 0 : i32}> : () -> index
+    "aie.shim_dma_allocation"(%shim) <{channel_dir = 1 : i32, channel_index = 0 : i64, sym_name = "in"}> : (index) -> ()
+    "aie.runtime_sequence"() <{sym_name = "seq_a"}> ({
+    ^bb0(%arg0: memref<64xi32>):
+      "aiex.npu.dma_wait"() <{symbol = @in}> : () -> ()
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+}
