@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from aie_trace.provider import ir
+from aie_trace.aieir import ir
 from aie_trace.registry import register
 from aie_trace.resolve import ResolveError, resolve, shows_e4
 
@@ -14,7 +14,7 @@ from ._era import EraPass
 
 
 @register
-@dataclass
+@dataclass(frozen=True)
 class ResolvePatchBuffers(EraPass):
     """Replace every ``aiex.npu.address_patch`` with a ``buffer`` operand by its integer form.
 

@@ -20,6 +20,7 @@ from typing import Any, Iterable, Iterator
 
 from .diagnostics import LocatedError, split_location, unescape_string
 from .provider import arith as _arith
+from .provider import arith  # noqa: F401  (re-exported: typed builders for builtin ops)
 from .provider import ir, make_context  # noqa: F401  (re-exported: the IR layer's context)
 from . import schema as S
 

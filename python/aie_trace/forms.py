@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import aieir
-from .provider import ir
+from .aieir import ir
 
 IN_REVIEW = "aie.trace_buffer"
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import aieir, views
-from .provider import arith, ir
+from .aieir import arith, ir
 
 I32_MIN, I32_MAX, I64_MAX = -(1 << 31), (1 << 31) - 1, (1 << 63) - 1
 PATCH = "aiex.npu.address_patch"

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from . import aieir
-from .provider import ir
+from .aieir import ir
 
 DYNAMIC = -9223372036854775808  # ShapedType::kDynamic
 
