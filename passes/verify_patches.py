@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Iterator
 
 from aie_trace import aieir, callgraph as cg, layout as L, tracedma
+from aie_trace.fusion import REBASED_FROM
 from aie_trace.registry import gc_paused, register
 
 from ._era import EraPass
@@ -46,7 +47,8 @@ class VerifyPatches(EraPass):
     passes exactly its callee's parameters ("one argument short" names the missing parameter); each
     ``address_patch`` names a host buffer the dispatched sequence has (an integer ``arg_idx`` is
     read verbatim; a ``buffer`` operand is followed through its views); an integer patch inside a
-    callee lands where the call binds the buffer it names; the bytes its BD writes
+    callee lands where the call binds the buffer it names (for a patch fuse rebased in a specialized
+    copy, the buffer its original names: ``aie_trace.rebased_from``); the bytes its BD writes
     (``buffer_length`` of the preceding ``writebd`` of the same shim column and BD, the ``addr``
     decoded with the shim BD address arithmetic) lie inside that buffer; trace regions (BDs started
     on a shim S2MM channel that a trace packet flow feeds) of different call sites are disjoint, and
@@ -159,15 +161,20 @@ class _Facts:
                       aieir.get_int(op, "arg_idx", era), plus,
                       aieir.get_operand(op, "buffer", era) if era in ("E3", "E4") else None)
 
-    def source_patch(self, op: Any, seq: Any) -> tuple[Any, _Patch]:
-        """The patch of the original callee that a patch of a specialized copy was made from."""
+    def source_patch(self, op: Any, seq: Any) -> tuple[Any, _Patch] | str:
+        """The sequence whose parameters a patch of ``seq`` names, and the patch as that sequence
+        holds it: a patch fuse rebased in a specialized copy, by the provenance it records (the
+        patch of the original it was made from); any other patch as written, against ``seq``'s own
+        parameters. A provenance that names no patch of the original: what is wrong."""
+        index = aieir.int_attr_value(aieir.attr_or_none(op, REBASED_FROM))
         original = self.original(seq)
-        if original is seq:
+        if index is None or original is seq:
             return seq, self.patch(op)
-        # a copy's patches correspond, in order, to its original's
-        sources = self._memo("sources", seq, lambda s: {id(p): src for p, src in zip(
-            self.patch_ops(s), self.patch_ops(original))})
-        return original, self.patch(sources[id(op)])
+        sources = self.patch_ops(original)
+        if not 0 <= index < len(sources):
+            return (f"{REBASED_FROM} = {index} names no address patch of {cg.seq_label(original)}, the sequence "
+                    f"{cg.seq_label(seq)} was specialized from (it has {len(sources)})")
+        return original, self.patch(sources[index])
 
     def patch_ops(self, seq: Any) -> list[Any]:
         """The address patches of ``seq``'s body in pre-order (its calls' not included)."""
@@ -296,7 +303,11 @@ class _Check:
         """An integer patch inside a callee must land where the call binds the buffer it names."""
         if frame.run is None:
             return
-        original, src = self.f.source_patch(op, frame.sequence)
+        found = self.f.source_patch(op, frame.sequence)
+        if isinstance(found, str):
+            self.error(op, found)
+            return
+        original, src = found
         k = src.arg_idx
         b = _host_arg(self.f.host_buffers(original), k)
         bound = frame.args[b] if b is not None and b < len(frame.args) else None
@@ -409,7 +420,7 @@ def _run_problems(run: cg.Run, params: list[Any]) -> list[str]:
     if len(operands) > len(params):
         return [f"passes {len(operands)} operand(s) but {cg.seq_label(run.callee)} takes {len(params)}"]
     return [f"operand #{i} is {v.type} but parameter #{i} of {cg.seq_label(run.callee)} is {t}"
-            for i, (t, v) in enumerate(zip(params, operands)) if t != v.type]
+            for i, (t, v) in enumerate(zip(params, operands, strict=True)) if t != v.type]
 
 
 _ITERATION = re.compile(r"\[\d+\]")
