@@ -176,3 +176,20 @@ def test_a_provenance_that_names_no_patch_of_the_original_is_a_located_error():
     errs = [e for _, e in verify(m)]
     assert errs == ["aie_trace.rebased_from = 7 names no address patch of @dev_a:@seq_a, the sequence "
                     "@dev_a:@seq_a.main_seq.0 was specialized from (it has 2)"], errs
+
+
+@pytest.mark.parametrize("era", F.ERAS)
+def test_the_library_entry_point_checks_a_module_without_a_pass(era):
+    from aie_trace import verify as V
+    from aie_trace.diagnostics import DiagnosticEngine
+
+    m = F.parse((EXAMPLES / f"two_designs_{era.lower()}.mlir").read_text())
+    before = str(m)
+    diag = DiagnosticEngine()
+    V.verify_module(m.operation, diag)
+    assert diag.error_count and any(d.message.startswith("one argument short") for d in diag.diagnostics)
+    assert str(m) == before
+    F.run_passes(m, "aie-trace-fuse-buffers")
+    diag = DiagnosticEngine()
+    V.verify_module(m.operation, diag)
+    assert diag.error_count == 0
