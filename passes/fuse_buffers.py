@@ -36,8 +36,9 @@ class FuseTraceBuffers(EraPass):
     materialization does) leaves it naming the dispatched sequence's host buffer with ``arg_plus``
     raised by the view's byte offset, composed through nested calls: when call sites need different
     values the callee is specialized per call site into a private copy ``<callee>.<root>.<path>``
-    marked ``aie_trace.specialized_from`` (the original is untouched; drop the copies after
-    materialization with ``aie-trace-drop-specialized``). Patches with a ``buffer`` operand are
+    marked ``aie_trace.specialized_from``, each patch it rebases marked ``aie_trace.rebased_from =
+    N`` (made from the original's N-th patch in pre-order); the original is untouched (drop the
+    copies after materialization with ``aie-trace-drop-specialized``). Patches with a ``buffer`` operand are
     left to mlir-aie's ``-aie-resolve-address-patch-buffers``. The layout is recorded on every
     traced sequence (E3/E4 ``trace_buffer``/``trace_slices``, E1/E2 ``aie_trace.trace_buffer``/
     ``aie_trace.trace_slices``, every era ``aie_trace.slice_paths``). Back-to-back runs of one

@@ -356,32 +356,89 @@ def symbols_of(v: Any) -> list[IterSym]:
     return v.symbols() if isinstance(v, Affine) else []
 
 
-_ARITH: dict[str, Callable[[int, int], int]] = {
+_AFFINE: dict[str, Callable[[Any, Any], Any]] = {
     "arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b, "arith.muli": lambda a, b: a * b,
-    "arith.divui": lambda a, b: a // b, "arith.divsi": lambda a, b: int(a / b),
-    "arith.remui": lambda a, b: a % b, "arith.remsi": lambda a, b: a - b * int(a / b)}
+    "arith.divui": lambda a, b: a // b, "arith.divsi": lambda a, b: a // b}
+_DIVISIONS = ("arith.divui", "arith.divsi", "arith.remui", "arith.remsi")
 _CASTS = ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi", "arith.trunci")
+_ZERO_EXTENDING = ("arith.extui", "arith.index_castui")
+INDEX_WIDTH = 64  # what MLIR's arith folders compute index values in
+
+
+def int_width(t: Any) -> int | None:
+    """The bit width an integer or index value is folded in (None: not an integer type)."""
+    if aieir.isa(ir.IntegerType, t):
+        return ir.IntegerType(t).width
+    return INDEX_WIDTH if aieir.isa(ir.IndexType, t) else None
+
+
+def _signed(v: int, width: int) -> int:
+    v &= (1 << width) - 1
+    return v - (1 << width) if v >> (width - 1) else v
+
+
+def fold_binary(name: str, a: int, b: int, width: int) -> int | None:
+    """``name`` (an arith integer op) of ``a`` and ``b`` as ``iwidth`` values, as MLIR's arith folders
+    compute it: wrapped to the width; ``*si`` ops on the signed and ``*ui`` ops on the unsigned
+    reading of the bits; truncating division. None where MLIR does not fold (division by zero,
+    signed division overflow). Results are read signed, as a signless constant is."""
+    mask = (1 << width) - 1
+    ua, ub = a & mask, b & mask
+    sa, sb = _signed(a, width), _signed(b, width)
+    if name == "arith.addi":
+        r = ua + ub
+    elif name == "arith.subi":
+        r = ua - ub
+    elif name == "arith.muli":
+        r = ua * ub
+    elif name in ("arith.divui", "arith.remui"):
+        if ub == 0:
+            return None
+        r = ua // ub if name == "arith.divui" else ua % ub
+    elif name in ("arith.divsi", "arith.remsi"):
+        if sb == 0 or (name == "arith.divsi" and sa == -(1 << (width - 1)) and sb == -1):
+            return None
+        q = abs(sa) // abs(sb)
+        q = q if (sa < 0) == (sb < 0) else -q  # toward zero
+        r = q if name == "arith.divsi" else sa - sb * q
+    else:
+        return None
+    return _signed(r, width)
 
 
 def eval_int(value: Any, leaf: Callable[[Any], Any]) -> Any:
-    """Fold an integer/index SSA value: constants and simple arith ops; ``leaf`` answers for block
-    arguments (sequence scalars, loop induction variables). Values are ints, or :class:`Affine`
-    when a leaf is symbolic; None when unknown."""
+    """Fold an integer/index SSA value: constants and simple arith ops, in the value's bit width and
+    each op's signedness (:func:`fold_binary`); ``leaf`` answers for block arguments (sequence
+    scalars, loop induction variables). Values are ints, or :class:`Affine` when a leaf is symbolic
+    (then only ``addi``/``subi``/``muli`` and exact divisions fold); None when unknown."""
     if isinstance(value, ir.BlockArgument):
         return leaf(value)
     op = value.owner.operation
-    if op.name == "arith.constant":
+    name = op.name
+    if name == "arith.constant":
         return aieir.int_attr_value(aieir.attr_or_none(op, "value"))
-    if op.name in _ARITH:
+    if name in _AFFINE or name in _DIVISIONS:
         a, b = (eval_int(v, leaf) for v in op.operands)
-        if a is None or b is None or (b == 0 and op.name.startswith(("arith.div", "arith.rem"))):
+        if a is None or b is None:
+            return None
+        if isinstance(a, int) and isinstance(b, int):
+            width = int_width(value.type)
+            return fold_binary(name, a, b, width) if width else None
+        if name not in _AFFINE or (name in _DIVISIONS and b == 0):
             return None
         try:
-            return _ARITH[op.name](a, b)
+            return _AFFINE[name](a, b)
         except TypeError:  # not expressible as an Affine
             return None
-    if op.name in _CASTS:
-        return eval_int(op.operands[0], leaf)
+    if name in _CASTS:
+        v = eval_int(op.operands[0], leaf)
+        if not isinstance(v, int):
+            return v
+        src, dst = int_width(op.operands[0].type), int_width(value.type)
+        if src is None or dst is None:
+            return None
+        v = v & ((1 << src) - 1) if name in _ZERO_EXTENDING else _signed(v, src)
+        return _signed(v, dst)
     return None
 
 

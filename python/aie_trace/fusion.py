@@ -35,6 +35,9 @@ from .aieir import ir
 I32_MAX = 2**31 - 1
 FOUR_GIB = 2**32
 BUFFER_PATCH_ERAS = ("E3", "E4")
+#: on a patch of a specialized copy that fuse rebased: the index of the address patch of the
+#: original (in pre-order) it was made from, so that readers pair them by provenance, not position
+REBASED_FROM = "aie_trace.rebased_from"
 
 
 class LoopMode(str, Enum):
@@ -643,7 +646,7 @@ class Fusion:
             enter = Call(frame, run, child)
             children.append(self.specialize(child, enter, symbolic or bool(local), root, f"{path}/{run.ordinal}"))
         if all(r is None for r in rewrites) and all(
-                c.name == r.callee_name and not c.needs for c, r in zip(children, self.runs(callee))):
+                c.name == r.callee_name and not c.needs for c, r in zip(children, self.runs(callee), strict=True)):
             return Spec(self.names(callee)[1], [])
         needs = sorted({s for r in rewrites if r is not None for s in cg.symbols_of(r[2])}
                        | {s for c in children for s in c.needs if s not in local}, key=lambda s: s.order)
@@ -726,6 +729,12 @@ class Fusion:
         else:
             p.attributes[name] = attr
 
+    def index_attr(self, i: int) -> Any:
+        attr = self.patch_attrs.get((REBASED_FROM, i))
+        if attr is None:
+            attr = self.patch_attrs[(REBASED_FROM, i)] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), i)
+        return attr
+
     def materialize_copy(self, callee: Any, name: str, rewrites: list, children: list[Spec],
                          needs: list[IterSym]) -> None:
         dev = self.names(callee)[0]
@@ -746,13 +755,13 @@ class Fusion:
         self.g.add_sequence(copy, dev, name)
         runs = [_op_at(copy, pos) for pos in where["aiex.run"]]  # found before the copy changes
         patches = [_op_at(copy, pos) if rw is not None else None for pos, rw in
-                   zip(where["aiex.npu.address_patch"], rewrites)]
+                   zip(where["aiex.npu.address_patch"], rewrites, strict=True)]
         loops = [_op_at(copy, pos) for pos in where["scf.for"]] if runs else []
-        for p, orig_p, rw in zip(patches, self.patches(callee), rewrites):
+        for i, (p, orig_p, rw) in enumerate(zip(patches, self.patches(callee), rewrites, strict=True)):
             if rw is not None:
-                self.apply_rewrite(p, orig_p, rw, params)
+                self.apply_rewrite(p, orig_p, rw, params).attributes[REBASED_FROM] = self.index_attr(i)
         orig_loops = [_op_at(callee, pos) for pos in where["scf.for"]] if loops else []
-        for run, spec, site in zip(runs, children, self.runs(callee)):
+        for run, spec, site in zip(runs, children, self.runs(callee), strict=True):
             run.attributes["runtime_sequence_symbol"] = ir.FlatSymbolRefAttr.get(spec.name)
             n = self.arity(self.callee(site))
             extra = []
@@ -773,13 +782,14 @@ class Fusion:
                      ip=ir.InsertionPoint(op), loc=op.location)
         op.erase()
 
-    def apply_rewrite(self, p: Any, orig_p: Patch, rw: tuple, params: dict[IterSym, Any]) -> None:
+    def apply_rewrite(self, p: Any, orig_p: Patch, rw: tuple, params: dict[IterSym, Any]) -> Any:
+        """Rewrite the copy's patch ``p`` (made from ``orig_p``) as ``rw`` says; the patch op after."""
         kind, host, delta = rw
         ip, loc = ir.InsertionPoint(p), p.location
         if self.era == "E1":
             self.set_patch_attr(p, "arg_idx", host)
             self.set_patch_attr(p, "arg_plus", (orig_p.plus or 0) + delta)
-            return
+            return p
         plus_index = orig_p.plus_index
         old = p.operands[plus_index]
         base = orig_p.plus
@@ -795,15 +805,16 @@ class Fusion:
                 value = _arith("arith.addi", old, value, ip, loc)
         if kind == "buffer":
             addr_val = aieir.get_operand(p, "addr_val", self.era)
-            aieir.create("aiex.npu.address_patch", self.era,
-                         operands={"addr_val": addr_val, "arg_plus": value},
-                         attrs={"addr": p.attributes["addr"], "arg_idx": host}, ip=ip, loc=loc)
+            new = aieir.create("aiex.npu.address_patch", self.era,
+                               operands={"addr_val": addr_val, "arg_plus": value},
+                               attrs={"addr": p.attributes["addr"], "arg_idx": host}, ip=ip, loc=loc)
             p.erase()
             _erase_if_dead_constant(old)
-            return
+            return new
         self.set_patch_attr(p, "arg_idx", host)
         p.operands[plus_index] = value
         _erase_if_dead_constant(old)
+        return p
 
     @staticmethod
     def affine_value(a: Affine, params: dict[IterSym, Any], type_: Any, ip: Any, loc: Any) -> Any:

@@ -122,3 +122,74 @@ def test_the_binding_check_follows_specialized_copies():
     aieir.set_attr(data, "arg_idx", 0, "E2")  # undo the rebase of the data patch by hand
     errs = [e for _, e in verify(m)]
     assert any("this patch lands at byte 272 of host buffer #0" in e and "to byte 272 of host buffer #1" in e for e in errs)
+
+
+def rebased_from(patch) -> int | None:
+    return aieir.int_attr_value(aieir.attr_or_none(patch, "aie_trace.rebased_from"))
+
+
+@pytest.mark.parametrize("era", F.ERAS)
+def test_fuse_records_which_patch_of_the_original_each_rebased_patch_was_made_from(era):
+    m = F.parse(F.data_patch(era))
+    F.run_passes(m, "aie-trace-fuse-buffers")
+    original = aieir.walk(F.sequence(m, "dev_a", "seq_a"), ["aiex.npu.address_patch"])
+    copy = aieir.walk(F.sequence(m, "dev_a", "seq_a.main_seq.0"), ["aiex.npu.address_patch"])
+    assert [rebased_from(p) for p in original] == [None] * len(original)
+    # the data patch (the last one) names a buffer the call binds at byte 256 of host buffer #1
+    assert rebased_from(copy[-1]) == len(original) - 1
+    assert all(rebased_from(p) in (None, i) for i, p in enumerate(copy))
+
+
+@pytest.mark.parametrize("era", ("E1", "E2"))
+def test_a_patch_added_at_the_top_of_a_copy_shifts_no_pairing(era):
+    m = F.parse(F.data_patch(era))
+    F.run_passes(m, "aie-trace-fuse-buffers")
+    copy = F.sequence(m, "dev_a", "seq_a.main_seq.0")
+    first = aieir.walk(copy, ["aiex.npu.writebd", "aiex.npu.address_patch"])
+    top = provider.ir.InsertionPoint(aieir.body(copy).operations[0])
+    bd, data = first[-2], first[-1]  # the data BD and its (rebased) patch, cloned above everything
+    bd.clone(ip=top)
+    extra = data.clone(ip=top)
+    if era == "E1":
+        aieir.set_attr(extra, "arg_plus", 16, era)
+    else:  # its arg_plus is an SSA constant defined below: give it its own
+        extra.operands[0] = aieir.constant(16, "i32", top, extra.location)
+    del extra.attributes["aie_trace.rebased_from"]
+    aieir.set_attr(extra, "arg_idx", 0, era)  # the copy's host buffer #0, which the call binds at byte 256 of #1
+    errs = [e for _, e in verify(m)]
+    # Only the added patch is wrong (verbatim inlining lands it in host buffer #0, too small for its
+    # BD); the rebased ones are still paired with the patches they were made from.
+    assert sorted(errs) == [
+        "in @main:@main_seq (call path '0') the BD writes bytes [16, 144) of host buffer #0 (memref<8xi32>, 32 "
+        "bytes) of @main:@main_seq: outside the buffer",
+        "in @main:@main_seq (call path '0') this patch lands at byte 16 of host buffer #0 of @main:@main_seq, but the "
+        "call binds the buffer it names (host buffer #0 of @dev_a:@seq_a.main_seq.0) to byte 272 of host buffer #1: "
+        "inlining copies arg_idx verbatim (run aie-trace-fuse-buffers before materialization)"]
+
+
+def test_a_provenance_that_names_no_patch_of_the_original_is_a_located_error():
+    m = F.parse(F.data_patch("E2"))
+    F.run_passes(m, "aie-trace-fuse-buffers")
+    copy = F.sequence(m, "dev_a", "seq_a.main_seq.0")
+    data = aieir.walk(copy, ["aiex.npu.address_patch"])[-1]
+    data.attributes["aie_trace.rebased_from"] = provider.ir.IntegerAttr.get(provider.ir.IntegerType.get_signless(64), 7)
+    errs = [e for _, e in verify(m)]
+    assert errs == ["aie_trace.rebased_from = 7 names no address patch of @dev_a:@seq_a, the sequence "
+                    "@dev_a:@seq_a.main_seq.0 was specialized from (it has 2)"], errs
+
+
+@pytest.mark.parametrize("era", F.ERAS)
+def test_the_library_entry_point_checks_a_module_without_a_pass(era):
+    from aie_trace import verify as V
+    from aie_trace.diagnostics import DiagnosticEngine
+
+    m = F.parse((EXAMPLES / f"two_designs_{era.lower()}.mlir").read_text())
+    before = str(m)
+    diag = DiagnosticEngine()
+    V.verify_module(m.operation, diag)
+    assert diag.error_count and any(d.message.startswith("one argument short") for d in diag.diagnostics)
+    assert str(m) == before
+    F.run_passes(m, "aie-trace-fuse-buffers")
+    diag = DiagnosticEngine()
+    V.verify_module(m.operation, diag)
+    assert diag.error_count == 0

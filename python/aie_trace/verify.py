@@ -1,0 +1,452 @@
+"""The static proof behind ``aie-trace-verify-patches`` (see the pass for the contract): every
+address patch checked as it executes after verbatim inlining, from every dispatched sequence.
+
+:func:`check_patches` reports each violation on a diagnostic engine, located at its op;
+:func:`verify_module` does the same for a whole module (its era read from its ops), for callers
+outside a pass pipeline such as the runtime.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from . import aieir, callgraph as cg, layout as L, tracedma, views
+from .fusion import REBASED_FROM
+
+#: the ops the check reads (calls and loops are followed either way)
+FOLLOWED = ("aiex.configure", "aiex.npu.load_pdi", "aiex.run", "aiex.npu.writebd", "aiex.npu.address_patch",
+            "aiex.npu.dma_memcpy_nd", "aiex.npu.write32", "aiex.npu.push_queue")
+
+
+# the kinds of step of a sequence's program (see _Facts.program)
+_LOAD, _RUN, _FOR, _BD, _PATCH, _MEMCPY, _QUEUE = "load", "run", "for", "bd", "patch", "memcpy", "queue"
+_UNREAD = object()
+
+
+@dataclass
+class Region:
+    """Bytes ``[start, end)`` of block argument ``arg`` of the dispatched sequence."""
+
+    op: Any
+    path: str
+    arg: int
+    start: int
+    end: int
+    device: str = ""
+    trace: bool = False
+
+
+def check_patches(graph: cg.RunGraph, era: str, diag: Any) -> None:
+    """Check every dispatched sequence of ``graph`` (a module in IR era ``era``); each violation is
+    an error on ``diag``. Raises :class:`cg.GraphError` for a cycle or an unresolvable callee met on
+    the way (the graph's own ``errors`` are the caller's to report)."""
+    facts = _Facts(graph, era)
+    reported: set[tuple[int, str]] = set()
+    for root in graph.sequences:
+        if not L.is_specialized(root):
+            _Check(facts, root, diag, reported).run()
+
+
+def verify_module(module: Any, diag: Any, era: str | None = None) -> None:
+    """:func:`check_patches` for ``module`` (``era``: read from its ops when None), with the run
+    graph's and era's problems reported on ``diag`` too. The module is not changed."""
+    graph = cg.RunGraph(module)
+    if era is None:
+        try:
+            era = aieir.era_of_ops(graph.ops())
+        except aieir.EraError as e:
+            diag.error(e.op, str(e))
+            return
+    for op, msg in graph.errors:
+        diag.error(op, msg)
+    if graph.errors:
+        return
+    try:
+        check_patches(graph, era, diag)
+    except cg.GraphError as e:
+        diag.error(e.op, e.message)
+
+
+@dataclass(frozen=True)
+class _Patch:
+    bd: tuple[int, int] | None
+    addr: int | None
+    arg_idx: int | None
+    plus: Any  # an int (attribute or constant) or the SSA value to evaluate in the frame
+    buffer: Any
+
+
+class _Facts:
+    """What each op says regardless of the call it runs in, read once per op.
+
+    The ops come from the run graph, which holds one Python object per op for the whole pass run,
+    so ``id(op)`` names an op here (an op's binding hash changes with its attributes, and
+    :func:`cg.op_key` costs a call into the C API)."""
+
+    def __init__(self, graph: cg.RunGraph, era: str):
+        self.g, self.era = graph, era
+        self._cache: dict[tuple[str, int], Any] = {}
+        self.channels: dict[str, set[tuple[int, int]]] = {}
+        module = aieir.parent_named(graph.sequences[0], "builtin.module") if graph.sequences else None
+        self.devices = {aieir.symbol_name(d) or "main": d for d in aieir.devices(module)} if module else {}
+
+    def _memo(self, kind: str, op: Any, make: Any) -> Any:
+        key = (kind, id(op))
+        found = self._cache.get(key, _UNREAD)
+        if found is _UNREAD:
+            found = self._cache[key] = make(op)
+        return found
+
+    def program(self, seq: Any) -> list[tuple[str, Any, Any]]:
+        """``seq``'s body as the steps the check takes, read once: ``(kind, op, what the op says
+        regardless of the call)``, in program order, loops and runs as single steps."""
+        return self._memo("program", seq, lambda s: self._steps(self.g.followed_nodes(s, FOLLOWED)))
+
+    def _steps(self, nodes: list[Any]) -> list[tuple[str, Any, Any]]:
+        steps: list[tuple[str, Any, Any]] = []
+        for node in nodes:
+            name, op = node.name, node.op
+            if name == "aiex.run":
+                steps.append((_RUN, op, self.g.run_of(op)))
+                continue
+            if name == "scf.for":
+                steps.append((_FOR, op, self._steps(node.blocks[0])))
+                continue
+            if name in ("aiex.configure", "aiex.npu.load_pdi"):
+                ref = aieir.attr_or_none(op, "symbol" if name == "aiex.configure" else "device_ref")
+                steps.append((_LOAD, op, aieir.symref_name(ref) if ref is not None else None))
+            elif name == "aiex.npu.writebd":
+                key, nbytes = self.writebd(op)
+                if key is not None:
+                    steps.append((_BD, op, (key, nbytes)))
+            elif name == "aiex.npu.address_patch":
+                steps.append((_PATCH, op, self.patch(op)))
+            elif name == "aiex.npu.dma_memcpy_nd":
+                steps.append((_MEMCPY, op, None))
+            elif name in FOLLOWED:
+                steps.append((_QUEUE, op, None))  # read only when a patched BD awaits its start
+            for b in node.blocks:
+                steps.extend(self._steps(b))
+        return steps
+
+    def writebd(self, op: Any) -> tuple[tuple[int, int] | None, int]:
+        return self._memo("bd", op, lambda o: (tracedma.writebd_key(o, self.era), tracedma.writebd_bytes(o, self.era) or 0))
+
+    def queue(self, op: Any) -> tracedma.QueueStart | None:
+        return self._memo("queue", op, lambda o: tracedma.queue_start(o, self.era))
+
+    def patch(self, op: Any) -> _Patch:
+        return self._memo("patch", op, self._read_patch)
+
+    def _read_patch(self, op: Any) -> _Patch:
+        era = self.era
+        plus = aieir.get_int(op, "arg_plus", era) if era == "E1" else aieir.get_operand(op, "arg_plus", era)
+        if era != "E1":
+            constant = aieir.constant_int(plus)
+            plus = plus if constant is None else constant
+        addr = aieir.get_int(op, "addr", era)
+        return _Patch(tracedma.decode_patch_addr(addr), addr,
+                      aieir.get_int(op, "arg_idx", era), plus,
+                      aieir.get_operand(op, "buffer", era) if era in ("E3", "E4") else None)
+
+    def source_patch(self, op: Any, seq: Any) -> tuple[Any, _Patch] | str:
+        """The sequence whose parameters a patch of ``seq`` names, and the patch as that sequence
+        holds it: a patch fuse rebased in a specialized copy, by the provenance it records (the
+        patch of the original it was made from); any other patch as written, against ``seq``'s own
+        parameters. A provenance that names no patch of the original: what is wrong."""
+        index = aieir.int_attr_value(aieir.attr_or_none(op, REBASED_FROM))
+        original = self.original(seq)
+        if index is None or original is seq:
+            return seq, self.patch(op)
+        sources = self.patch_ops(original)
+        if not 0 <= index < len(sources):
+            return (f"{REBASED_FROM} = {index} names no address patch of {cg.seq_label(original)}, the sequence "
+                    f"{cg.seq_label(seq)} was specialized from (it has {len(sources)})")
+        return original, self.patch(sources[index])
+
+    def patch_ops(self, seq: Any) -> list[Any]:
+        """The address patches of ``seq``'s body in pre-order (its calls' not included)."""
+        return self._memo("patches", seq, lambda s: [op for kind, op, _ in _flat(self.program(s)) if kind is _PATCH])
+
+    def original(self, seq: Any) -> Any:
+        return self._memo("original", seq, self._read_original)
+
+    def _read_original(self, seq: Any) -> Any:
+        src = aieir.attr_or_none(seq, L.SPECIALIZED_FROM)
+        if src is None:
+            return seq
+        return self.g.by_symbol.get((self.g.device_of(seq), aieir.symref_name(src)), seq)
+
+    def host_buffers(self, seq: Any) -> list[int]:
+        """Block index of each host buffer (memref argument) of ``seq``."""
+        return self._memo("hosts", seq, lambda s: [i for i, a in enumerate(aieir.seq_args(s)) if cg.is_memref(a)])
+
+    def check_run(self, run: cg.Run) -> list[str]:
+        """What is wrong with the operands ``run`` passes, the same wherever it runs."""
+        return self._memo("run", run.op, lambda _: _run_problems(run, self.param_types(run.callee)))
+
+    def param_types(self, seq: Any) -> list[Any]:
+        return self._memo("params", seq, lambda s: [a.type for a in aieir.seq_args(s)])
+
+    def trace_channels(self, device: str) -> set[tuple[int, int]]:
+        if device not in self.channels:
+            dev = self.devices.get(device)
+            self.channels[device] = tracedma.trace_channels(
+                dev, self.g.device_ops(device, ("aie.packet_flow",))) if dev is not None else set()
+        return self.channels[device]
+
+
+class _Check:
+    def __init__(self, facts: _Facts, root: Any, diag: Any, reported: set):
+        self.f, self.g, self.era = facts, facts.g, facts.era
+        self.root, self.diag, self.reported = root, diag, reported
+        self.label = cg.seq_label(root)
+        self.args = aieir.seq_args(root)
+        self.sizes = [aieir.memref_bytes(a.type) if cg.is_memref(a) else None for a in self.args]
+        self.hosts = facts.host_buffers(root)
+        self.bds: dict[tuple[int, int], int] = {}
+        self.pending: dict[tuple[int, int], Region] = {}
+        self.regions: list[Region] = []
+        self.loaded = self.g.device_of(root)
+
+    def error(self, op: Any, msg: str) -> None:
+        key = (id(op), msg)
+        if key not in self.reported:
+            self.reported.add(key)
+            self.diag.error(op, msg)
+
+    def where(self, path: str) -> str:
+        return f"{self.label} (call path '{path}')" if path else self.label
+
+    def host(self, arg: int) -> int | None:
+        return self.hosts.index(arg) if arg in self.hosts else None
+
+    def run(self) -> None:
+        self.execute(self.f.program(self.root), cg.Frame.for_root(self.root), [self.root])
+        self.regions.extend(self.pending.values())
+        self.check_overlaps()
+        self.check_layout()
+
+    def execute(self, steps: list[tuple[str, Any, Any]], frame: cg.Frame, stack: list[Any]) -> None:
+        """Run ``steps`` in ``frame`` as verbatim inlining runs them (see :func:`cg.inline_walk`)."""
+        for kind, op, data in steps:
+            if kind is _QUEUE:
+                if self.pending:  # else nothing to start: the write is not even read
+                    self.queue(op)
+            elif kind is _BD:
+                self.bds[data[0]] = data[1]
+            elif kind is _PATCH:
+                self.patch(op, data, frame)
+            elif kind is _RUN:
+                for msg in self.f.check_run(data):
+                    self.error(op, msg)
+                inner = cg.enter_run(data, frame, stack)
+                self.execute(self.f.program(data.callee), inner, stack + [data.callee])
+            elif kind is _FOR:
+                for _ in cg.iterate(op, frame):
+                    self.execute(data, frame, stack)
+            elif kind is _LOAD:
+                self.loaded = data if data is not None else self.loaded
+            else:
+                self.memcpy(op, frame)
+
+    def patch(self, op: Any, facts: _Patch, frame: cg.Frame) -> None:
+        where = self.where(frame.path)
+        if facts.bd is None:
+            self.error(op, f"addr {facts.addr} is not the address word of a shim BD")
+            return
+        nbytes = self.bds.get(facts.bd)
+        if nbytes is None:
+            self.error(op, f"no aiex.npu.writebd of shim column {facts.bd[0]} BD {facts.bd[1]} precedes this patch "
+                           f"(in {where}), so the bytes it lets the DMA write are unknown")
+            return
+        plus = facts.plus if isinstance(facts.plus, int) or facts.plus is None else frame.int(facts.plus)
+        if not isinstance(plus, int):
+            self.error(op, f"arg_plus is not a constant in {where}; cannot check where this patch lands")
+            return
+        if facts.buffer is not None:
+            if not views.resolvable_in_sequence(op, facts.buffer):
+                self.error(op, "the buffer operand is not an argument of the enclosing runtime sequence or a static "
+                               "contiguous view of one: mlir-aie's -aie-resolve-address-patch-buffers refuses it")
+                return
+            ref = frame.buffer(facts.buffer)
+            if ref is None:
+                self.error(op, f"the buffer operand does not resolve to a static view of a host buffer of "
+                               f"{self.label} (in {where})")
+                return
+            arg, start = ref.arg, ref.offset + plus
+        else:
+            k = facts.arg_idx
+            arg = _host_arg(self.hosts, k)
+            if arg is None:
+                n = len(self.hosts)
+                self.error(op, f"in {where} this patch names host buffer #{k}, but {self.label} has {n} host "
+                               "buffer(s): the DMA writes nowhere")
+                return
+            start = plus
+            self.check_binding(op, frame, arg, start, where)
+        size = self.sizes[arg]
+        if size is not None and not (0 <= start and start + nbytes <= size):
+            self.error(op, f"in {where} the BD writes bytes [{start}, {start + nbytes}) of host buffer "
+                           f"#{self.host(arg)} ({self.args[arg].type}, {size} bytes) of {self.label}: outside the buffer")
+        self.pending[facts.bd] = Region(op, frame.path, arg, start, start + nbytes, self.loaded)
+
+    def check_binding(self, op: Any, frame: cg.Frame, arg: int, start: int, where: str) -> None:
+        """An integer patch inside a callee must land where the call binds the buffer it names."""
+        if frame.run is None:
+            return
+        found = self.f.source_patch(op, frame.sequence)
+        if isinstance(found, str):
+            self.error(op, found)
+            return
+        original, src = found
+        k = src.arg_idx
+        b = _host_arg(self.f.host_buffers(original), k)
+        bound = frame.args[b] if b is not None and b < len(frame.args) else None
+        plus = src.plus if isinstance(src.plus, int) or src.plus is None else frame.int(src.plus)
+        if not isinstance(bound, cg.BufferRef) or not isinstance(plus, int):
+            return
+        want = (bound.arg, bound.offset + plus)
+        if want != (arg, start):
+            self.error(op, f"in {where} this patch lands at byte {start} of host buffer #{self.host(arg)} of "
+                           f"{self.label}, but the call binds the buffer it names (host buffer #{k} of "
+                           f"{cg.seq_label(original)}) to byte {want[1]} of host buffer #{self.host(want[0])}: "
+                           "inlining copies arg_idx verbatim (run aie-trace-fuse-buffers before materialization)")
+
+    def queue(self, op: Any) -> None:
+        start = self.f.queue(op)
+        if start is None:
+            return
+        region = self.pending.pop((start.column, start.bd), None)
+        if region is None:
+            return
+        region.trace = (start.direction == tracedma.S2MM
+                        and (start.column, start.channel) in self.f.trace_channels(self.loaded))
+        self.regions.append(region)
+
+    def memcpy(self, op: Any, frame: cg.Frame) -> None:
+        ref = frame.buffer(op.operands[0])
+        ebytes = cg.elem_bytes(op.operands[0].type)
+        if ref is None or ebytes is None or not isinstance(ref.offset, int):
+            return
+        offs, sizes, strides = (list(aieir.attr_or_none(op, f"static_{k}") or []) for k in ("offsets", "sizes", "strides"))
+        if any(v == cg.DYNAMIC for v in offs + sizes + strides) or not sizes or min(sizes) <= 0:
+            return
+        lo = sum(o * s for o, s in zip(offs, strides))
+        hi = lo + sum((n - 1) * s for n, s in zip(sizes, strides)) + 1
+        self.regions.append(Region(op, frame.path, ref.arg, ref.offset + lo * ebytes, ref.offset + hi * ebytes))
+
+    def check_overlaps(self) -> None:
+        """Sweep the regions of each buffer in address order (n log n)."""
+        by_arg: dict[int, list[Region]] = {}
+        for r in self.regions:
+            by_arg.setdefault(r.arg, []).append(r)
+        for arg, regions in by_arg.items():
+            order = {id(r): i for i, r in enumerate(regions)}
+            unique = {(r.start, r.end, _strip_iterations(r.path), id(r.op)): r
+                      for r in reversed(regions) if r.trace}
+            traces = sorted(unique.values(), key=lambda r: (r.start, r.end, order[id(r)]))
+            data = sorted(((r.start, r.end) for r in regions if not r.trace))
+            data_max_end = _running_max([e for _, e in data])
+            active: list[Region] = []  # earlier trace regions that reach past the current start
+            for r in traces:
+                active = [a for a in active if a.end > r.start]
+                for other in active:
+                    if not _one_patch_of_one_call(other, r):
+                        first, later = sorted((other, r), key=lambda x: order[id(x)])
+                        self.error(later.op, f"the trace region [{later.start}, {later.end}){_of_call(later)} "
+                                             f"overlaps the trace region [{first.start}, {first.end}){_of_call(first)} "
+                                             f"in host buffer #{self.host(arg)} of {self.label}")
+                active.append(r)
+                j = bisect.bisect_left(data, (r.end, -1)) - 1  # the data regions starting before r ends
+                if j >= 0 and data_max_end[j] > r.start:
+                    d = next(d for d in data[:j + 1][::-1] if d[1] > r.start)
+                    self.error(r.op, f"the trace region [{r.start}, {r.end}) of call '{r.path}' overlaps data "
+                                     f"[{d[0]}, {d[1]}) in host buffer #{self.host(arg)} of {self.label}")
+
+    def check_layout(self) -> None:
+        try:
+            lay = L.read_layout(self.root)
+        except L.LayoutError as e:
+            self.error(self.root, str(e))
+            return
+        if lay is None:
+            return
+        by_path = {p: s for s in lay.slices if s.call_path is not None for p in s.call_path.split("+")}
+        starts = sorted((s.offset, i) for i, s in enumerate(lay.slices))
+        # Materialized, call paths are gone but devices remain; mlir-aie's own record names no paths.
+        by_device = not self.g.runs(self.root) or not by_path
+        for r in (x for x in self.regions if x.trace):
+            if by_device:
+                k = bisect.bisect_right(starts, (r.start, len(lay.slices))) - 1
+                s = lay.slices[starts[k][1]] if k >= 0 else None
+                if s is None or s.device != r.device or r.end > s.end or r.arg != lay.arg_index:
+                    self.error(r.op, f"this trace of @{r.device} lands at [{r.start}, {r.end}) of host buffer "
+                                     f"#{self.host(r.arg)}, which no slice of @{r.device} in the layout of "
+                                     f"{self.label} covers")
+                continue
+            s = by_path.get(r.path) or by_path.get(_strip_iterations(r.path))
+            if s is None:
+                self.error(r.op, f"the layout of {self.label} has no slice for call '{r.path}'")
+            elif r.arg != lay.arg_index or not (s.offset <= r.start and r.end <= s.end):
+                self.error(r.op, f"the trace of call '{r.path}' lands at [{r.start}, {r.end}) of host buffer "
+                                 f"#{self.host(r.arg)}, but the layout puts it at [{s.offset}, {s.end}) of host "
+                                 f"buffer #{lay.host_buffer_index}")
+
+
+def _flat(steps: list[tuple[str, Any, Any]]) -> Iterator[tuple[str, Any, Any]]:
+    """The steps of a program and of its loop bodies, in program order."""
+    for step in steps:
+        yield step
+        if step[0] is _FOR:
+            yield from _flat(step[2])
+
+
+def _run_problems(run: cg.Run, params: list[Any]) -> list[str]:
+    """A run must pass exactly its callee's parameters (of types ``params``)."""
+    operands = list(run.op.operands)
+    if len(operands) < len(params):
+        short = "one argument short: " if len(operands) + 1 == len(params) else ""
+        return [f"{short}passes {len(operands)} operand(s) but {cg.seq_label(run.callee)} takes {len(params)}; "
+                f"parameter #{len(operands)} ({params[len(operands)]}) is not passed"]
+    if len(operands) > len(params):
+        return [f"passes {len(operands)} operand(s) but {cg.seq_label(run.callee)} takes {len(params)}"]
+    return [f"operand #{i} is {v.type} but parameter #{i} of {cg.seq_label(run.callee)} is {t}"
+            for i, (t, v) in enumerate(zip(params, operands, strict=True)) if t != v.type]
+
+
+_ITERATION = re.compile(r"\[\d+\]")
+
+
+def _strip_iterations(path: str) -> str:
+    return _ITERATION.sub("", path) if "[" in path else path
+
+
+def _one_patch_of_one_call(a: Region, b: Region) -> bool:
+    """The same patch in the same call, or in iterations of one run sharing one region
+    (``loops=shared``). After materialization every call has the empty path, and the (inlined)
+    patch ops tell the calls apart."""
+    if a.op is not b.op:
+        return False
+    return a.path == b.path or ((a.start, a.end) == (b.start, b.end)
+                                and _strip_iterations(a.path) == _strip_iterations(b.path))
+
+
+def _of_call(r: Region) -> str:
+    return f" of call '{r.path}'" if r.path else ""
+
+
+def _running_max(values: list[int]) -> list[int]:
+    out, m = [], -1
+    for v in values:
+        m = max(m, v)
+        out.append(m)
+    return out
+
+
+def _host_arg(hosts: list[int], k: int | None) -> int | None:
+    """The block argument of host buffer #``k`` (``hosts``: the memref arguments' indices)."""
+    return hosts[k] if k is not None and 0 <= k < len(hosts) else None
