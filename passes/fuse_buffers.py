@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from aie_trace import callgraph as cg
-from aie_trace.diagnostics import PassFailure
 from aie_trace.fusion import Fusion, FusionError, LoopMode
 from aie_trace.aieir import ir
 from aie_trace.forms import in_review_problems
@@ -72,26 +71,12 @@ class FuseTraceBuffers(EraPass):
             diag.error(op, message)
         if diag.error_count:
             raise diag.fail()
-        saved = module.clone()  # some refusals are found while rebasing, after the IR changed
+        # Some refusals are found while rebasing, after the IR changed: the pass runner then puts
+        # the module back as it was.
         try:
-            try:
-                with ir.Location.unknown(module.context):
-                    Fusion(graph, era, LoopMode(self.loops), self.merge_back_to_back, diag).run()
-            except (cg.GraphError, FusionError) as e:
-                raise diag.fail(e.op, e.message)
-            if diag.error_count:
-                raise diag.fail()
-        except PassFailure:
-            _restore(module, saved)
-            raise
-        finally:
-            saved.erase()
-
-
-def _restore(module, saved) -> None:
-    """Put back the top-level ops of ``saved`` (a clone of ``module``) in place of the current ones."""
-    current = [o.operation for o in module.regions[0].blocks[0].operations]
-    for o in list(saved.regions[0].blocks[0].operations):
-        o.operation.move_before(current[0])
-    for o in current:
-        o.erase()
+            with ir.Location.unknown(module.context):
+                Fusion(graph, era, LoopMode(self.loops), self.merge_back_to_back, diag).run()
+        except (cg.GraphError, FusionError) as e:
+            raise diag.fail(e.op, e.message)
+        if diag.error_count:
+            raise diag.fail()

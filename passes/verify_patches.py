@@ -13,7 +13,7 @@ from ._era import EraPass
 
 
 @register
-@dataclass
+@dataclass(frozen=True)
 class VerifyPatches(EraPass):
     """Check every address patch as it executes after verbatim inlining.
 

@@ -319,16 +319,11 @@ class Design:
         return design
 
     def _verify_patches(self) -> None:
-        from aie_trace.passes.verify_patches import VerifyPatches
-
-        from .diagnostics import PassFailure
+        from .verify import verify_module
 
         diag = DiagnosticEngine()
-        try:
-            with ir.Location.unknown():
-                VerifyPatches().run(self.module, diag)
-        except PassFailure:
-            pass
+        with ir.Location.unknown():
+            verify_module(self.module, diag)
         errors = [d for d in diag.diagnostics if d.severity == "error"]
         if errors:
             raise ConventionError(
