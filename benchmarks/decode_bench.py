@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Decoder throughput and memory on synthetic trace buffers.
 
     python benchmarks/decode_bench.py                      # 1, 16 and 256 MiB, best of 3

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Benchmark aie-trace-fuse-buffers + aie-trace-verify-patches on generated fused pipelines.
 
     python benchmarks/fuse_bench.py                     # 10, 100, 1000, 10000 call sites, era E2 and E3

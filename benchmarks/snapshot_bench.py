@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """What the rollback snapshot costs: a pass that fails leaves the module as it was (aie_trace.rollback).
 
     python benchmarks/snapshot_bench.py                 # 1000 and 10000 call sites, era E2 and E3

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # cmake -DPython3_EXECUTABLE=... -DAIE_TRACE_SOURCE_DIR=... -P CheckTestPython.cmake
 # Checks that the interpreter can run the aie-trace test suite and says how to fix it if not.
 execute_process(

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """What every aie pass shares: the ``era`` option and its resolution, and the checked run graph."""
 
 from __future__ import annotations

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """aie-trace-check-ir: verify every known aie/aiex op against mlir-aie's op definitions."""
 
 from __future__ import annotations

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """aie-trace-fuse-buffers: one fused trace buffer per dispatched sequence, a slice per call site."""
 
 from __future__ import annotations

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """aie-trace-materialize: inline aiex.run calls as mlir-aie's -aie-materialize-runtime-sequences does."""
 
 from __future__ import annotations

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """aie-trace-resolve-patch-buffers: give buffer address patches their integer form, as
 mlir-aie's -aie-resolve-address-patch-buffers does."""
 

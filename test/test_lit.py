@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Runs the lit suite once and reports every lit test as its own pytest item.
 
 lit's own summary is not what CI reads; this bridge makes each lit test pass, fail or skip

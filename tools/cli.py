@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """``aie-trace``: the host-side command line (layout, run, decode).
 
 Each subcommand lives in its own module under ``aie_trace.tools`` with ``add_arguments(parser)`` and

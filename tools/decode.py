@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """``aie-trace decode``: decode a trace buffer into Chrome trace JSON and a per-slice summary.
 
     aie-trace decode trace.bin --mlir lowered.mlir -o trace.json --summary-json summary.json

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """One message format for every ``aie-trace`` command.
 
     aie-trace <command>: error: <file>: <message>

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """``aie-trace layout``: print the fused trace-buffer layout of a module as JSON.
 
     aie-trace layout fused.mlir                      # an array: every kernel that has a layout

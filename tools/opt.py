@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """``aie-trace-opt``: run pass pipelines mixing aie-trace's Python passes with MLIR's passes."""
 
 from __future__ import annotations

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """``aie-trace run``: run a design on the emulated NPU or on Ryzen AI hardware, split its trace.
 
 Prints what it allocated and a summary per slice; writes the raw trace buffer (``trace.bin``),

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """aie-trace: trace-buffer passes, host runtime and decoder for mlir-aie runtime sequences."""
 
 __version__ = "0.1.0"

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The one layer through which passes touch aie/aiex IR.
 
 * :func:`detect_era` reads the IR era from the IR itself (op shapes, never file names);

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The ``aiex.run`` call graph of a module, and a walker that inlines it verbatim.
 
 :class:`RunGraph` resolves every ``aiex.run`` (the callee is the ``aie.runtime_sequence`` named by

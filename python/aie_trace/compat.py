@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """mlir-aie's trace-parser entry point, on this decoder: ``parse_trace(trace_buffer, mlir_module_str)``.
 
 mlir-aie's ``aie.utils.trace.parse_trace`` (``python/utils/trace/parse.py``) takes the trace buffer

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Decode raw trace buffers into timestamped events, per stream and per call site.
 
 :func:`decode_buffer` turns the bytes of one trace buffer (or one slice of a fused buffer) into

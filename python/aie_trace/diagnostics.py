@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Located diagnostics, shaped like MLIR's: ``file:line:col: error: message``.
 
 Python passes report through a :class:`DiagnosticEngine` instead of raising: the driver prints the

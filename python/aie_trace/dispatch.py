@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Which runtime sequence a host dispatches, read from the IR's structure.
 
 A module may hold several ``aie.runtime_sequence`` ops: the one the host dispatches (the entry),

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """``aie-trace-opt``: an ``mlir-opt``-like driver for aie-trace's Python passes.
 
 Reads MLIR (a file or ``-`` for stdin), runs one pass pipeline that mixes Python passes from

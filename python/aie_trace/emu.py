@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The emulated NPU: executes a dispatched runtime sequence over host buffers.
 
 It runs both forms a dispatched sequence takes:

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Shim DMA of the emulated NPU: buffer descriptors, task queues, bursts, address patches.
 
 Register layout (aie-registers.md §2-3; AIE2 and AIE2P agree): 16 BDs of 8 words at

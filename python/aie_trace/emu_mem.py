@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Host memory of the emulated NPU: a host cache and device memory per buffer.
 
 NPU host buffers are not cache-coherent. Each :class:`EmuBuffer` holds two copies:

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Trace units of the emulated NPU: register model, deterministic activity, packet encoder.
 
 This is the hardware side of tracing, so it *encodes* the real trace packet format; the decoder

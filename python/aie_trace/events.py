@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Event names: per-architecture event tables, and which event each trace slot of a design carries.
 
 The tables (``data/aie_events.csv``) list every event of the aie-rt event headers for AIE2 (npu1,

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Trace-buffer forms mlir-aie no longer produces, found so that no pass passes over them.
 
 While mlir-aie PR #3652 was in review, trace lowering recorded a sequence's trace buffer as a

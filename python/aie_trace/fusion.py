@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The engine behind ``aie-trace-fuse-buffers`` (see the pass for the contract).
 
 Four steps, each over the run graph:

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Which Ryzen AI NPU is present: prints lit feature names (``ryzen_ai_npu1``, ``ryzen_ai_npu2``).
 
 An NPU counts as present when pyxrt imports and opens device 0. Its generation comes from the

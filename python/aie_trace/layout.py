@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The fused trace-buffer layout: what it is, where the IR records it, and its JSON form.
 
 A *layout* belongs to one runtime sequence that can be dispatched (a kernel ``device:sequence``):

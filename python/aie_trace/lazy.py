@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Names bound at import time, imported at first use.
 
 The JSON side of :mod:`aie_trace.layout` (and with it ``aie-trace decode --layout``) needs no MLIR

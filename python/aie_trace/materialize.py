@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """What ``-aie-materialize-runtime-sequences`` does, without mlir-aie (tests and the emulator).
 
 mlir-aie's pass (``lib/Dialect/AIEX/Transforms/AIEMaterializeRuntimeSequences.cpp`` at

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Chrome Trace Event JSON of decoded slices: opens in Perfetto UI and chrome://tracing.
 
 One file for the whole fused buffer. One process per (call site, tile, unit, run), named

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """MLIR textual pass pipelines: parse, print, and run them with Python and native passes mixed.
 
 The syntax is MLIR's (``mlir-opt --pass-pipeline=...``)::

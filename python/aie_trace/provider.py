@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Where the MLIR Python bindings come from.
 
 Passes are written against the upstream MLIR Python API. The bindings are loaded from, in order:

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Python pass plugins: the ``Pass`` base class, typed options, and the one registry.
 
 A pass is a small frozen dataclass::

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """What ``-aie-resolve-address-patch-buffers`` does, without mlir-aie.
 
 mlir-aie (``lib/Dialect/AIEX/Transforms/AIEResolveAddressPatchBuffers.cpp`` at f8438d27 and

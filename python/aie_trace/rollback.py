@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """A pass that fails leaves the module exactly as it was: a snapshot of the module, put back on failure.
 
 Every Python pass runs inside :func:`transaction` (the ``Pass`` base class wraps each subclass's

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Host runtime: open a design, allocate and bind its buffers, run it, split its trace per call.
 
 A :class:`Design` is the lowered MLIR of a dispatched runtime sequence (the *kernel*

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Definitions of the aie/aiex ops we read or emit, per IR era, mirroring mlir-aie's ODS.
 
 Without mlir-aie the aie/aiex dialects are unregistered and MLIR verifies nothing about them, so

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Per-slice summaries of decoded traces: what each call site's design did, at a glance.
 
 For each slice: how full it is, packet counts (``packets``: the packets written, valid or not,

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Synthesize trace-lowered modules in generic form, per IR era, for tests, examples and benchmarks.
 
 A traced design is what mlir-aie's trace lowering leaves (aie-ir.md §11, npu1 values): a core tile

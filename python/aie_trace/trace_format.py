@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The AIE2 / AIE2P trace stream format (event-time mode): packets, headers, commands, time model.
 
 Facts from the AM020 "Trace" chapter (8-word packets: one header and seven data words), the packet

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Trace buffers as host flows save them: raw words, mlir-aie's ``trace.txt``, or a ``.npy`` array.
 
 The form is told by the file's content, never its name:

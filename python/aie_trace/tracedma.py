@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Shim DMA arithmetic and the trace DMA program that trace lowering emits.
 
 ``-aie-insert-trace-flows`` routes each traced tile by an ``aie.packet_flow`` from a ``Trace``

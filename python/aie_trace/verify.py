@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The static proof behind ``aie-trace-verify-patches`` (see the pass for the contract): every
 address patch checked as it executes after verbatim inlining, from every dispatched sequence.
 

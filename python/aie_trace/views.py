@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Views of a host buffer followed with mlir-aie's rules.
 
 mlir-aie resolves the ``buffer`` operand of an ``aiex.npu.address_patch`` (and the arguments

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The XRT backend: runs a design on Ryzen AI hardware through pyxrt.
 
 Two flows, chosen by the artifacts the design was opened with:

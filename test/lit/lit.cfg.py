@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # -*- Python -*-
 # lit configuration for aie-trace. Run with `lit test/lit` (or `pytest`, which runs lit once and
 # reports each lit test as its own pytest item), or `cmake --build build --target check-aie-trace`.

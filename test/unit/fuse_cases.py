@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Shared scenarios and helpers for the trace-pass tests (fuse, call graph, materialize)."""
 
 from __future__ import annotations

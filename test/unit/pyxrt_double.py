@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """A strict test double of XRT's Python bindings (``pyxrt``) in front of a Ryzen AI NPU.
 
 Installed into ``sys.modules["pyxrt"]`` by the ``pyxrt`` fixture (test_runtime_xrt.py), it has the

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The IR layer around the checker: builders refuse non-conforming ops, readers fold constants
 and attributes alike across eras, integer attributes keep their exact type, isa() works whichever
 way a binding version exposes attribute classes."""

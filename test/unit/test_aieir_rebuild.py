@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """aieir.rebuild (an op with another number of operands) and symref_name's direct read of flat
 symbol references: what fuse relies on per call site."""
 

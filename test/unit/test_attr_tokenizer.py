@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """One tokenizer reads the bodies of unregistered ``#aie.x<k = v, ...>`` attributes: the checker
 (aie-trace-check-ir) and the layout reader accept and reject the same texts."""
 

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The run graph (resolution, ordinals, callers, bottom-up order, cycles) and the inlining walker."""
 
 from __future__ import annotations

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The aie-trace commands: one message format, no traceback for any input, the dispatched
 sequence found by themselves, and trace buffers checked against their layout."""
 

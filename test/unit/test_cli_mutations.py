@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Every aie-trace command over a few hundred seeded mutations of our own inputs: each ends with
 exit code 0 or 1 and, on failure, messages in the one format; none raises, prints a traceback or
 hangs. The commands run in this process (one interpreter for all of them) so the test stays fast.

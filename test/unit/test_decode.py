@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Decoder tests: hand-computed bytes for every command, round trips against the tests' encoder,
 fused buffers decoded per call site, and hostile input."""
 

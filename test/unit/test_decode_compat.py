@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """A drop-in for mlir-aie's trace parser: its input forms, its command-line flags, its Python entry
 point and its summary helpers' numbers; and the decoder's hardware facts around them (physical
 columns, Perfetto time per run)."""

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """A trace encoder for the decoder's tests, written from the format definition, not from the decoder.
 
 It turns event frames (cycle, slot mask) into commands and commands into interleaved packets, and

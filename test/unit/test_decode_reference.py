@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The vectorized decoder against a one-command-at-a-time model of the time model in
 ``trace_format``, on random command streams: every command kind, anomalies, Repeats with nothing to
 repeat, syncs before Repeats, Starts, the pulse limit, and the decoder's block, step and chunk

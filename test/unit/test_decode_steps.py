@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Events decoded again on demand -- per slot, step by step, several slots' begins in order -- are
 the events of the whole decode, with block, step and chunk boundaries anywhere; the summary and the
 Chrome trace made from them; and the decode's memory, result included."""

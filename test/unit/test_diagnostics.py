@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Locations are read through the bindings' accessors, in both shapes the bindings have had."""
 
 from __future__ import annotations

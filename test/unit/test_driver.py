@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """aie-trace-opt pieces that lit cannot reach well: argument parsing, chunking, the
 expected-diagnostics matcher, and in-process runs."""
 

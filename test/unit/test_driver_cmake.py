@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The CMake build: standalone check-aie-trace, use from a parent (mlir-aie-like) build, install."""
 
 from __future__ import annotations

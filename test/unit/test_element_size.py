@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """One element-size rule (mlir-aie's allocation size: bit width rounded up to bytes, index 64 bits)."""
 
 from __future__ import annotations

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The emulated NPU running lowered runtime sequences: trace routing, DMA faults, design reloads,
 host-buffer discipline, and agreement between the materialized and configure/run forms."""
 

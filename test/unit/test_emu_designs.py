@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Lowered designs for the emulator tests, written as mlir-aie's trace lowering emits them.
 
 ``Seq`` writes runtime-sequence ops in the generic form of one IR era (E1 attributes, E2 SSA

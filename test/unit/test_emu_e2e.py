@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """End to end on the emulated NPU: designs lowered as mlir-aie's trace lowering leaves them go
 through our passes (``aie-trace-opt``), run through the host runtime, and their trace slices are
 decoded and compared with the emulator's ground truth, in every IR era.

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The emulated host memory: host cache vs device memory, syncs, dirty-line write-back."""
 
 from __future__ import annotations

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The emulator's trace packet encoder, checked against hand-computed bytes and the decoder."""
 
 from __future__ import annotations

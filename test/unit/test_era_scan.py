@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Era detection read two ways, and its shortcut, agree on every module of the lit suite.
 
 verify-patches reads the module once into the run graph's op trees and detects the era from them

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """callgraph.eval_int folds arith ops in the value's bit width and the op's signedness, as MLIR's
 arith folders do (the values below are what ``mlir-opt --canonicalize`` folds them to)."""
 

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """aie-trace-fuse-buffers on upstream's scenarios and ours, in every IR era.
 
 For each scenario the test checks the fused signature and layout, where every address patch

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """fusion.Call: one argument of a call read without entering its frame equals that argument of the
 entered frame (memref views, known and unknown scalars, parameters the run leaves out)."""
 

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Every refusal of aie-trace-fuse-buffers: one located error, the pass fails, nothing half-done."""
 
 from __future__ import annotations

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Layout records (per era), their JSON form, and the `aie-trace layout` command."""
 
 from __future__ import annotations

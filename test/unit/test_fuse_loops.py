@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Traced runs inside scf.for: a region per iteration, one shared region, or an error.
 
 mlir-aie (E3 ODS) declares aiex.configure HasParent<RuntimeSequenceOp>, so aie-opt and

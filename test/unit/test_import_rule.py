@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Only the IR layer, the provider and the code that runs pass managers import the MLIR bindings;
 everything else reaches IR through ``aie_trace.aieir``."""
 

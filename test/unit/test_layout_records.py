@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Layout records in the IR: each record write_layout writes as text and parses once equals the
 record built attribute by attribute, in every era, whatever the names and call paths hold; the
 reader gives every name back exactly; a record of another shape is a LayoutError."""

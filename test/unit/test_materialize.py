@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """aie-trace-materialize mimics -aie-materialize-runtime-sequences: clone, remap SSA, copy
 attributes verbatim, load_pdi per configure, hoist, erase, leaf callees first."""
 

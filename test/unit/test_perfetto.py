@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Chrome trace output, per-slice summaries and the ``aie-trace decode`` command, on a fused buffer
 whose slices come from two different designs."""
 

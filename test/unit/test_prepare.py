@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """aie-trace-prepare: the three passes between trace lowering and aiecc, as one registered name."""
 
 from __future__ import annotations

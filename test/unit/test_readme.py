@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The README's and docs' commands keep working, and they tell one story.
 
 Each README code block that starts from a bundled example runs as written; the blocks that need

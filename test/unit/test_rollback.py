@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """A pass that fails, for any reason, leaves the module exactly as it was.
 
 Every registered pass is failed on purpose in the middle of a run, after the IR has changed: by an

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Host runtime: calling conventions and fingerprints, refusal of mismatched artifacts, buffer
 discipline, per-slice results, and the ``aie-trace run`` command (emulator backend)."""
 

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The XRT backend and `aie-trace run --backend xrt` against a strict pyxrt double (pyxrt_double.py).
 
 The double binds what the real bindings bind and fails on what an NPU would not survive; its

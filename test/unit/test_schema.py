@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The op definition table: internally consistent, and saying what docs/ir-eras.md says."""
 
 from __future__ import annotations

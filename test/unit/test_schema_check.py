@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """aieir.check_op / check_module / detect_era against the schema.
 
 Every op of every era is synthesized from its definition, checks clean, and then each way of

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """views.trace_to_block_argument follows mlir-aie's traceSubviewToBlockArgument: what it accepts
 adds the byte offset, what it refuses gives None."""
 

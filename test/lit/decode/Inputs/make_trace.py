@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Write the fused trace buffer that fused-e4.mlir / fused-e1.mlir describe (16 KiB, two slices).
 
 Usage: make_trace.py OUT [garbage] [design] [col=N] [txt|npy]

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Passes for the driver's lit tests only, loaded with --load-pass-plugin."""
 
 from __future__ import annotations

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Per-slice assertions on the output directory of ``aie-trace run`` (hardware and emulator alike).
 
     check_slices.py OUT_DIR --expect DEVICE=PKT_ID ... [--events DEVICE:SLOT=LO..HI ...] [--empty PATH ...]

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Run `aie-trace run` with the strict pyxrt double of test/unit/pyxrt_double.py as `pyxrt`.
 
     pyxrt_double_run.py xclbin PATH PROGRAM_JSON          write a double xclbin (MLIR_AIE, 5 buffers)
