@@ -57,7 +57,9 @@ MiB = 1 << 20
 def segments(rng: random.Random, count: int) -> list[np.ndarray]:
     out = []
     for _ in range(count):
-        enc = encode_frames(random_frames(rng, rng.randint(20, 200)), rng, filler=0.05, widen=0.1)
+        enc = encode_frames(
+            random_frames(rng, rng.randint(20, 200)), rng, filler=0.05, widen=0.1
+        )
         out.append(np.frombuffer(enc.data, dtype=np.uint8))
     return out
 
@@ -68,7 +70,9 @@ def synthetic_buffer(size: int, streams: int, seed: int = 0) -> np.ndarray:
     segs = segments(rng, 2000)
     npk = size // 32
     words = np.zeros((npk, 8), dtype="<u4")
-    owner = np.sort(np.arange(npk) % streams)  # stream of each packet slot before shuffling
+    owner = np.sort(
+        np.arange(npk) % streams
+    )  # stream of each packet slot before shuffling
     order = np.random.default_rng(seed).permutation(npk)
     # one packet slot per packet, streams interleaved at random; each stream keeps its order
     slot_of = np.empty(npk, dtype=np.int64)
@@ -129,8 +133,16 @@ def measure(buf: np.ndarray, runs: int) -> dict[str, float]:
     out["arrays"] = time.perf_counter() - t
     del r
     quarter = len(buf) // 4
-    slices = [{"device": "d", "sequence": "s", "call_path": str(i), "offset": i * quarter, "size": quarter}
-              for i in range(4)]
+    slices = [
+        {
+            "device": "d",
+            "sequence": "s",
+            "call_path": str(i),
+            "offset": i * quarter,
+            "size": quarter,
+        }
+        for i in range(4)
+    ]
     _, out["fused"], _ = traced(lambda: decode.decode_fused(buf, slices))
     return out
 
@@ -155,46 +167,77 @@ def measure_io(buf: np.ndarray) -> dict[str, float]:
     text = "\n".join(f"{w:08x}" for w in buf.view("<u4").tolist() if w).encode()
     out["txt_mb"] = len(text) / 1e6
     out["txt"] = min(timed(lambda: trace_input.words_of(text), 1))
-    sites = decode.decode_fused(buf, [{"device": "d", "sequence": "s", "call_path": "", "offset": 0,
-                                       "size": buf.nbytes}])
+    sites = decode.decode_fused(
+        buf,
+        [
+            {
+                "device": "d",
+                "sequence": "s",
+                "call_path": "",
+                "offset": 0,
+                "size": buf.nbytes,
+            }
+        ],
+    )
     for style in perfetto.STYLES:
         sink = _Sink()
-        out[style] = min(timed(lambda: perfetto.write_chrome_trace(sites, sink, style=style), 1))
+        out[style] = min(
+            timed(lambda: perfetto.write_chrome_trace(sites, sink, style=style), 1)
+        )
         out[style + "_mb"] = sink.chars / 1e6
     return out
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sizes", type=int, nargs="+", default=[1, 16, 256], help="buffer sizes in MiB")
+    ap.add_argument(
+        "--sizes", type=int, nargs="+", default=[1, 16, 256], help="buffer sizes in MiB"
+    )
     ap.add_argument("--streams", type=int, default=4, help="interleaved trace units")
-    ap.add_argument("--runs", type=int, default=3, help="decodes per size; the best time counts")
-    ap.add_argument("--workers", type=int, help="threads that decode streams in parallel (default: the cores)")
-    ap.add_argument("--io", action="store_true",
-                    help="instead: time reading a trace.txt of each buffer and writing its Chrome trace")
+    ap.add_argument(
+        "--runs", type=int, default=3, help="decodes per size; the best time counts"
+    )
+    ap.add_argument(
+        "--workers",
+        type=int,
+        help="threads that decode streams in parallel (default: the cores)",
+    )
+    ap.add_argument(
+        "--io",
+        action="store_true",
+        help="instead: time reading a trace.txt of each buffer and writing its Chrome trace",
+    )
     args = ap.parse_args(argv)
     if args.workers:
         decode.WORKERS = args.workers
     if args.io:
-        print(f"{'size':>7} {'trace.txt MB':>12} {'read s':>7} {'MB/s':>6} {'perfetto s':>10} {'MB':>7} "
-              f"{'parse.py s':>10} {'MB':>7}")
+        print(
+            f"{'size':>7} {'trace.txt MB':>12} {'read s':>7} {'MB/s':>6} {'perfetto s':>10} {'MB':>7} "
+            f"{'parse.py s':>10} {'MB':>7}"
+        )
         for mib in args.sizes:
             buf = synthetic_buffer(mib * MiB, args.streams)
             m = measure_io(buf)
-            print(f"{mib:>4}MiB {m['txt_mb']:12.1f} {m['txt']:7.2f} {m['txt_mb'] / m['txt']:6.1f} "
-                  f"{m['perfetto']:10.2f} {m['perfetto_mb']:7.1f} {m['parse.py']:10.2f} {m['parse.py_mb']:7.1f}",
-                  flush=True)
+            print(
+                f"{mib:>4}MiB {m['txt_mb']:12.1f} {m['txt']:7.2f} {m['txt_mb'] / m['txt']:6.1f} "
+                f"{m['perfetto']:10.2f} {m['perfetto_mb']:7.1f} {m['parse.py']:10.2f} {m['parse.py_mb']:7.1f}",
+                flush=True,
+            )
         return 0
-    print(f"{'size':>7} {'decode s':>9} {'MB/s':>6} {'slowest':>7} {'ns/B':>6} {'events':>11} {'steps s':>8}"
-          f" {'arrays s':>8} {'peak':>6} {'fused':>6} {'result':>6} {'steps pk':>8}   (memory: x buffer)")
+    print(
+        f"{'size':>7} {'decode s':>9} {'MB/s':>6} {'slowest':>7} {'ns/B':>6} {'events':>11} {'steps s':>8}"
+        f" {'arrays s':>8} {'peak':>6} {'fused':>6} {'result':>6} {'steps pk':>8}   (memory: x buffer)"
+    )
     for mib in args.sizes:
         buf = synthetic_buffer(mib * MiB, args.streams)
         m = measure(buf, args.runs)
         n = buf.nbytes
-        print(f"{mib:>4}MiB {m['best']:9.3f} {n / m['best'] / 1e6:6.1f} {n / m['worst'] / 1e6:7.1f} "
-              f"{m['best'] / n * 1e9:6.1f} {m['events']:>11,} {m['steps']:8.3f} {m['arrays']:8.3f} "
-              f"{m['peak'] / n:6.2f} {m['fused'] / n:6.2f} {m['result'] / n:6.3f} {m['steps_peak'] / n:8.2f}",
-              flush=True)
+        print(
+            f"{mib:>4}MiB {m['best']:9.3f} {n / m['best'] / 1e6:6.1f} {n / m['worst'] / 1e6:7.1f} "
+            f"{m['best'] / n * 1e9:6.1f} {m['events']:>11,} {m['steps']:8.3f} {m['arrays']:8.3f} "
+            f"{m['peak'] / n:6.2f} {m['fused'] / n:6.2f} {m['result'] / n:6.3f} {m['steps_peak'] / n:8.2f}",
+            flush=True,
+        )
     return 0
 
 

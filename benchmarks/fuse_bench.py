@@ -32,7 +32,10 @@ I64 = "memref<64xi32>"
 
 def pipeline(calls: int, devices: int, era: str) -> str:
     """A dispatched sequence with ``calls`` traced call sites over ``devices`` designs."""
-    designs = [synth.Design(f"dev{d}", f"seq{d}", pkt_id=1 + d % 30, data_io="bd") for d in range(devices)]
+    designs = [
+        synth.Design(f"dev{d}", f"seq{d}", pkt_id=1 + d % 30, data_io="bd")
+        for d in range(devices)
+    ]
     body: list[str] = []
     for k in range(calls):
         d = k % devices
@@ -80,30 +83,51 @@ def measure(text: str, repeat: int) -> Row:
         errors = [d for d in diag.diagnostics if d.severity == "error"]
         if errors:
             raise SystemExit(f"the passes failed: {errors[0].format()}")
-        rows.append(Row(0, t1 - t0, t_fused - t1, t2 - t_fused, t3 - t2, t4 - t3, len(out)))
-    return Row(0, *(min(getattr(r, f) for r in rows) for f in ("parse", "fuse", "verify", "printed", "reparse")),
-               rows[0].size)
+        rows.append(
+            Row(0, t1 - t0, t_fused - t1, t2 - t_fused, t3 - t2, t4 - t3, len(out))
+        )
+    return Row(
+        0,
+        *(
+            min(getattr(r, f) for r in rows)
+            for f in ("parse", "fuse", "verify", "printed", "reparse")
+        ),
+        rows[0].size,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--sizes", type=int, nargs="+", default=[10, 100, 1000, 10000])
-    p.add_argument("--eras", nargs="+", default=["E2", "E3"], choices=["E1", "E2", "E3", "E4"])
+    p.add_argument(
+        "--eras", nargs="+", default=["E2", "E3"], choices=["E1", "E2", "E3", "E4"]
+    )
     p.add_argument("--devices", type=int, default=4)
     p.add_argument("--repeat", type=int, default=1)
     args = p.parse_args(argv)
-    print(f"MLIR provider: {provider.NAME}; {args.devices} designs; best of {args.repeat}")
-    header = (f"{'era':4} {'calls':>6} {'parse s':>8} {'fuse s':>8} {'us/call':>8} {'verify s':>8} {'print s':>8} "
-              f"{'output MB':>10} {'ratio':>6} {'growth':>7}")
+    print(
+        f"MLIR provider: {provider.NAME}; {args.devices} designs; best of {args.repeat}"
+    )
+    header = (
+        f"{'era':4} {'calls':>6} {'parse s':>8} {'fuse s':>8} {'us/call':>8} {'verify s':>8} {'print s':>8} "
+        f"{'output MB':>10} {'ratio':>6} {'growth':>7}"
+    )
     print(header)
     for era in args.eras:
         prev: Row | None = None
         for n in args.sizes:
             row = measure(pipeline(n, args.devices, era), args.repeat)
             row.calls = n
-            growth = f"{row.passes / prev.passes * prev.calls / n * 10:6.1f}x" if prev else "      -"
-            print(f"{era:4} {n:6d} {row.parse:8.3f} {row.fuse:8.3f} {row.fuse / n * 1e6:8.1f} {row.verify:8.3f} "
-                  f"{row.printed:8.3f} {row.size / 1e6:10.2f} {row.ratio:6.2f} {growth}", flush=True)
+            growth = (
+                f"{row.passes / prev.passes * prev.calls / n * 10:6.1f}x"
+                if prev
+                else "      -"
+            )
+            print(
+                f"{era:4} {n:6d} {row.parse:8.3f} {row.fuse:8.3f} {row.fuse / n * 1e6:8.1f} {row.verify:8.3f} "
+                f"{row.printed:8.3f} {row.size / 1e6:10.2f} {row.ratio:6.2f} {growth}",
+                flush=True,
+            )
             prev = row
     return 0
 

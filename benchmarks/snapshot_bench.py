@@ -64,8 +64,12 @@ def measure(text: str, repeat: int) -> dict[str, float]:
         op = module.operation
         row["keep"] = _best(repeat, lambda: rollback.Snapshot(op).discard())
         row["restore"] = _best(repeat, lambda: rollback.Snapshot(op).restore())
-        row["reparse"] = _best(repeat, lambda: ir.Module.parse(
-            op.get_asm(print_generic_op_form=True, enable_debug_info=True)))
+        row["reparse"] = _best(
+            repeat,
+            lambda: ir.Module.parse(
+                op.get_asm(print_generic_op_form=True, enable_debug_info=True)
+            ),
+        )
         row["size"] = len(str(op)) / 1e6
     row["with"] = min(_passes(text, True) for _ in range(repeat))
     row["without"] = min(_passes(text, False) for _ in range(repeat))
@@ -75,19 +79,28 @@ def measure(text: str, repeat: int) -> dict[str, float]:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
-    p.add_argument("--eras", nargs="+", default=["E2", "E3"], choices=["E1", "E2", "E3", "E4"])
+    p.add_argument(
+        "--eras", nargs="+", default=["E2", "E3"], choices=["E1", "E2", "E3", "E4"]
+    )
     p.add_argument("--devices", type=int, default=4)
     p.add_argument("--repeat", type=int, default=3)
     args = p.parse_args(argv)
-    print(f"MLIR provider: {provider.NAME}; {args.devices} designs; best of {args.repeat}")
-    print(f"{'era':4} {'calls':>6} {'MB':>6} {'snap+drop ms':>12} {'snap+restore ms':>15} {'print+parse ms':>14} "
-          f"{'passes s':>9} {'unwrapped s':>11} {'diff ms':>8}")
+    print(
+        f"MLIR provider: {provider.NAME}; {args.devices} designs; best of {args.repeat}"
+    )
+    print(
+        f"{'era':4} {'calls':>6} {'MB':>6} {'snap+drop ms':>12} {'snap+restore ms':>15} {'print+parse ms':>14} "
+        f"{'passes s':>9} {'unwrapped s':>11} {'diff ms':>8}"
+    )
     for era in args.eras:
         for n in args.sizes:
             r = measure(pipeline(n, args.devices, era), args.repeat)
-            print(f"{era:4} {n:6d} {r['size']:6.2f} {r['keep'] * 1e3:12.1f} {r['restore'] * 1e3:15.1f} "
-                  f"{r['reparse'] * 1e3:14.1f} {r['with']:9.3f} {r['without']:11.3f} "
-                  f"{(r['with'] - r['without']) * 1e3:8.1f}", flush=True)
+            print(
+                f"{era:4} {n:6d} {r['size']:6.2f} {r['keep'] * 1e3:12.1f} {r['restore'] * 1e3:15.1f} "
+                f"{r['reparse'] * 1e3:14.1f} {r['with']:9.3f} {r['without']:11.3f} "
+                f"{(r['with'] - r['without']) * 1e3:8.1f}",
+                flush=True,
+            )
     return 0
 
 

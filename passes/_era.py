@@ -16,7 +16,8 @@ class EraPass(Pass):
     """A pass over aie/aiex IR whose op forms depend on the IR era (see docs/ir-eras.md)."""
 
     era: Literal["auto", "E1", "E2", "E3", "E4"] = option(
-        "auto", "IR era (auto: read from the op shapes)")
+        "auto", "IR era (auto: read from the op shapes)"
+    )
 
     def module_era(self, module, diag, graph: callgraph.RunGraph | None = None) -> str:
         """The era option, or with ``auto`` the era the module's op shapes fit (read from the ops
@@ -25,7 +26,11 @@ class EraPass(Pass):
         if self.era != "auto":
             return self.era
         try:
-            return aieir.detect_era(module) if graph is None else aieir.era_of_ops(graph.ops())
+            return (
+                aieir.detect_era(module)
+                if graph is None
+                else aieir.era_of_ops(graph.ops())
+            )
         except aieir.EraError as e:
             raise diag.fail(e.op, str(e))
 

@@ -32,8 +32,9 @@ class CheckIR(EraPass):
     """
 
     name: ClassVar[str] = "aie-trace-check-ir"
-    summary: ClassVar[str] = "Verify aie/aiex ops against mlir-aie's op definitions (per IR era)"
-
+    summary: ClassVar[str] = (
+        "Verify aie/aiex ops against mlir-aie's op definitions (per IR era)"
+    )
 
     def run(self, module, diag) -> None:
         era = self.module_era(module, diag)

@@ -26,7 +26,9 @@ class DropSpecialized(Pass):
     """
 
     name: ClassVar[str] = "aie-trace-drop-specialized"
-    summary: ClassVar[str] = "Erase specialized callee copies that no aiex.run references"
+    summary: ClassVar[str] = (
+        "Erase specialized callee copies that no aiex.run references"
+    )
 
     def run(self, module, diag) -> None:
         while True:
@@ -35,10 +37,26 @@ class DropSpecialized(Pass):
                 for seq in aieir.sequences(dev):
                     for run in aieir.walk(seq, ["aiex.run"]):
                         cfg = aieir.parent_named(run, "aiex.configure")
-                        device = aieir.symref_name(cfg.attributes["symbol"]) if cfg is not None else None
-                        named.add((device, aieir.symref_name(run.attributes["runtime_sequence_symbol"])))
-            dead = [seq for dev in aieir.devices(module) for seq in aieir.sequences(dev)
-                    if L.is_specialized(seq) and (aieir.symbol_name(dev), aieir.symbol_name(seq)) not in named]
+                        device = (
+                            aieir.symref_name(cfg.attributes["symbol"])
+                            if cfg is not None
+                            else None
+                        )
+                        named.add(
+                            (
+                                device,
+                                aieir.symref_name(
+                                    run.attributes["runtime_sequence_symbol"]
+                                ),
+                            )
+                        )
+            dead = [
+                seq
+                for dev in aieir.devices(module)
+                for seq in aieir.sequences(dev)
+                if L.is_specialized(seq)
+                and (aieir.symbol_name(dev), aieir.symbol_name(seq)) not in named
+            ]
             if not dead:
                 return
             for seq in dead:

@@ -52,15 +52,21 @@ class FuseTraceBuffers(EraPass):
     """
 
     name: ClassVar[str] = "aie-trace-fuse-buffers"
-    summary: ClassVar[str] = "Fuse callee trace buffers into one buffer per dispatched sequence"
+    summary: ClassVar[str] = (
+        "Fuse callee trace buffers into one buffer per dispatched sequence"
+    )
 
     loops: Literal["per-iteration", "shared", "error"] = option(
-        "per-iteration", "Traced runs inside scf.for: a region per iteration, one region shared by all "
-        "iterations, or an error")
+        "per-iteration",
+        "Traced runs inside scf.for: a region per iteration, one region shared by all "
+        "iterations, or an error",
+    )
     merge_back_to_back: bool = option(
-        False, "Record back-to-back runs of one device (which share its trace BD) as one slice. This "
+        False,
+        "Record back-to-back runs of one device (which share its trace BD) as one slice. This "
         "yields fewer slices than mlir-aie's -aie-fuse-trace-buffers: hosts that expect one slice per run "
-        "(mlir-aie's npu-xrt tests, IRON) must leave it off")
+        "(mlir-aie's npu-xrt tests, IRON) must leave it off",
+    )
 
     @gc_paused
     def run(self, module, diag) -> None:
@@ -77,7 +83,9 @@ class FuseTraceBuffers(EraPass):
         # the module back as it was.
         try:
             with ir.Location.unknown(module.context):
-                Fusion(graph, era, LoopMode(self.loops), self.merge_back_to_back, diag).run()
+                Fusion(
+                    graph, era, LoopMode(self.loops), self.merge_back_to_back, diag
+                ).run()
         except (cg.GraphError, FusionError) as e:
             raise diag.fail(e.op, e.message)
         if diag.error_count:

@@ -29,8 +29,9 @@ class Materialize(EraPass):
     """
 
     name: ClassVar[str] = "aie-trace-materialize"
-    summary: ClassVar[str] = "Inline aiex.run calls as -aie-materialize-runtime-sequences does"
-
+    summary: ClassVar[str] = (
+        "Inline aiex.run calls as -aie-materialize-runtime-sequences does"
+    )
 
     def run(self, module, diag) -> None:
         era = self.module_era(module, diag)

@@ -32,16 +32,29 @@ class Prepare(EraPass):
     """
 
     name: ClassVar[str] = "aie-trace-prepare"
-    summary: ClassVar[str] = "aie-trace-fuse-buffers, aie-trace-verify-patches, aie-trace-check-ir: ready for aiecc"
+    summary: ClassVar[str] = (
+        "aie-trace-fuse-buffers, aie-trace-verify-patches, aie-trace-check-ir: ready for aiecc"
+    )
 
     loops: Literal["per-iteration", "shared", "error"] = option(
-        "per-iteration", "Traced runs inside scf.for (aie-trace-fuse-buffers' loops option)")
+        "per-iteration",
+        "Traced runs inside scf.for (aie-trace-fuse-buffers' loops option)",
+    )
     merge_back_to_back: bool = option(
-        False, "Record back-to-back runs of one device as one slice (aie-trace-fuse-buffers' option)")
+        False,
+        "Record back-to-back runs of one device as one slice (aie-trace-fuse-buffers' option)",
+    )
 
     def steps(self) -> list[EraPass]:
-        return [FuseTraceBuffers(era=self.era, loops=self.loops, merge_back_to_back=self.merge_back_to_back),
-                VerifyPatches(era=self.era), CheckIR(era=self.era)]
+        return [
+            FuseTraceBuffers(
+                era=self.era,
+                loops=self.loops,
+                merge_back_to_back=self.merge_back_to_back,
+            ),
+            VerifyPatches(era=self.era),
+            CheckIR(era=self.era),
+        ]
 
     def run(self, module, diag) -> None:
         # A step that fails stops the rest; the pass runner puts the module back as it was.

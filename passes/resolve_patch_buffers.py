@@ -32,13 +32,20 @@ class ResolvePatchBuffers(EraPass):
     """
 
     name: ClassVar[str] = "aie-trace-resolve-patch-buffers"
-    summary: ClassVar[str] = "Resolve address_patch buffer operands as -aie-resolve-address-patch-buffers does"
+    summary: ClassVar[str] = (
+        "Resolve address_patch buffer operands as -aie-resolve-address-patch-buffers does"
+    )
 
     def run(self, module, diag) -> None:
         era = self.module_era(module, diag)
         e4 = self.era == "E4" or (era == "E4" and shows_e4(module))
         try:
             with ir.Location.unknown(module.context):
-                resolve(module, era, wide_ok=e4, ambiguous=self.era == "auto" and era == "E4" and not e4)
+                resolve(
+                    module,
+                    era,
+                    wide_ok=e4,
+                    ambiguous=self.era == "auto" and era == "E4" and not e4,
+                )
         except ResolveError as e:
             raise diag.fail(e.op, e.message)

@@ -38,11 +38,15 @@ class VerifyPatches(EraPass):
     """
 
     name: ClassVar[str] = "aie-trace-verify-patches"
-    summary: ClassVar[str] = "Check that every address patch lands inside its buffer and its layout slice"
+    summary: ClassVar[str] = (
+        "Check that every address patch lands inside its buffer and its layout slice"
+    )
 
     @gc_paused
     def run(self, module, diag) -> None:
-        graph = cg.RunGraph(module)  # one read of the module, for its era and for the checks
+        graph = cg.RunGraph(
+            module
+        )  # one read of the module, for its era and for the checks
         era = self.module_era(module, diag, graph)
         self.check_graph(graph, diag)
         try:

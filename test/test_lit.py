@@ -24,7 +24,12 @@ def _discover() -> list[str]:
     tests = []
     for p in sorted(LIT_ROOT.rglob("*")):
         rel = p.relative_to(LIT_ROOT)
-        if p.suffix in SUFFIXES and p.is_file() and "Inputs" not in rel.parts and "Output" not in rel.parts:
+        if (
+            p.suffix in SUFFIXES
+            and p.is_file()
+            and "Inputs" not in rel.parts
+            and "Output" not in rel.parts
+        ):
             tests.append(rel.as_posix())
     return tests
 
@@ -40,8 +45,12 @@ def lit_results(tmp_path_factory) -> dict[str, dict]:
     jobs = os.environ.get("LIT_JOBS", str(os.cpu_count() or 2))
     # The lit package has no __main__ module: call its entry point.
     lit = [sys.executable, "-c", "from lit.main import main; main()"]
-    proc = subprocess.run([*lit, "-q", "-j", jobs, "-o", str(report), str(LIT_ROOT)],
-                          capture_output=True, text=True, env=env)
+    proc = subprocess.run(
+        [*lit, "-q", "-j", jobs, "-o", str(report), str(LIT_ROOT)],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
     if not report.exists():
         pytest.fail(f"lit did not run:\n{proc.stdout}\n{proc.stderr}")
     data = json.loads(report.read_text())

@@ -15,15 +15,29 @@ import sys
 from aie_trace.tools.errors import run_command
 
 SUBCOMMANDS = {
-    "layout": ("layout", "Print the fused trace-buffer layout of a lowered module as JSON"),
-    "run": ("run", "Run a design on the emulated NPU or on Ryzen AI hardware and split its trace per call site"),
-    "decode": ("decode", "Decode a raw trace buffer into Chrome trace JSON and a per-slice summary"),
+    "layout": (
+        "layout",
+        "Print the fused trace-buffer layout of a lowered module as JSON",
+    ),
+    "run": (
+        "run",
+        "Run a design on the emulated NPU or on Ryzen AI hardware and split its trace per call site",
+    ),
+    "decode": (
+        "decode",
+        "Decode a raw trace buffer into Chrome trace JSON and a per-slice summary",
+    ),
 }
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="aie-trace", description="The host-side command line of aie-trace: layout, run, decode.")
-    parser.add_argument("--version", action="store_true", help="print the version and the MLIR provider")
+    parser = argparse.ArgumentParser(
+        prog="aie-trace",
+        description="The host-side command line of aie-trace: layout, run, decode.",
+    )
+    parser.add_argument(
+        "--version", action="store_true", help="print the version and the MLIR provider"
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_text) in SUBCOMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
@@ -37,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.version:
+
         def version() -> int:
             from aie_trace import __version__, provider
 

@@ -31,42 +31,98 @@ PROGRESS_MIN_BYTES = 8 << 20
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("buffer", metavar="BUFFER", nargs="?",
-                   help="trace buffer: raw little-endian 32-bit words, a trace.txt of hex words or a .npy array")
-    p.add_argument("--input", metavar="BUFFER", help="the trace buffer, as parse.py takes it (instead of BUFFER)")
-    p.add_argument("--mlir", metavar="MODULE", help="the module: the trace layout and each design's events (a design's MLIR, as parse.py takes it, "
-                        "is enough)")
-    p.add_argument("--kernel", metavar="DEVICE:SEQUENCE",
-                   help="the dispatched sequence whose trace buffer this is (default: the module's one "
-                        "dispatched sequence, or the only layout)")
-    p.add_argument("--layout", metavar="JSON",
-                   help="the layout as 'aie-trace layout' prints it (instead of the module's)")
-    p.add_argument("--arch", choices=("aie2", "aie2p"),
-                   help="event table to use instead of the one the device kind implies (aie2: npu1, aie2p: npu2)")
-    p.add_argument("-o", "--output", metavar="TRACE_JSON", help="write Chrome Trace Event JSON (Perfetto UI)")
-    p.add_argument("--colshift", type=int, metavar="N",
-                   help="the packet headers' column minus the design's (parse.py's --colshift; "
-                        "default: found when unambiguous)")
-    p.add_argument("--style", choices=("perfetto", "parse.py"),
-                   help="perfetto: a JSON object, ts in microseconds; parse.py: a JSON array, ts in cycles "
-                        "(default: parse.py with --input, else perfetto)")
-    p.add_argument("--aie-clock-mhz", type=float, metavar="MHZ",
-                   help="AIE clock that turns cycles into microseconds (default: 1600 on npu1, 1800 on npu2)")
-    p.add_argument("--summary-json", metavar="FILE", help="write the per-slice summary as JSON")
-    p.add_argument("--allow-size-mismatch", action="store_true",
-                   help="decode a buffer whose size differs from the layout's (normally an error: its slices "
-                        "would be read at the wrong offsets)")
-    p.add_argument("--max-pulses", type=int, metavar="N",
-                   help="most pulses Repeat commands may add (default: 16 per buffer byte + 2^20)")
-    p.add_argument("--progress", choices=("auto", "always", "never"), default="auto",
-                   help=f"progress bar on stderr (auto: on a terminal, buffers over {PROGRESS_MIN_BYTES >> 20} MiB)")
+    p.add_argument(
+        "buffer",
+        metavar="BUFFER",
+        nargs="?",
+        help="trace buffer: raw little-endian 32-bit words, a trace.txt of hex words or a .npy array",
+    )
+    p.add_argument(
+        "--input",
+        metavar="BUFFER",
+        help="the trace buffer, as parse.py takes it (instead of BUFFER)",
+    )
+    p.add_argument(
+        "--mlir",
+        metavar="MODULE",
+        help="the module: the trace layout and each design's events (a design's MLIR, as parse.py takes it, "
+        "is enough)",
+    )
+    p.add_argument(
+        "--kernel",
+        metavar="DEVICE:SEQUENCE",
+        help="the dispatched sequence whose trace buffer this is (default: the module's one "
+        "dispatched sequence, or the only layout)",
+    )
+    p.add_argument(
+        "--layout",
+        metavar="JSON",
+        help="the layout as 'aie-trace layout' prints it (instead of the module's)",
+    )
+    p.add_argument(
+        "--arch",
+        choices=("aie2", "aie2p"),
+        help="event table to use instead of the one the device kind implies (aie2: npu1, aie2p: npu2)",
+    )
+    p.add_argument(
+        "-o",
+        "--output",
+        metavar="TRACE_JSON",
+        help="write Chrome Trace Event JSON (Perfetto UI)",
+    )
+    p.add_argument(
+        "--colshift",
+        type=int,
+        metavar="N",
+        help="the packet headers' column minus the design's (parse.py's --colshift; "
+        "default: found when unambiguous)",
+    )
+    p.add_argument(
+        "--style",
+        choices=("perfetto", "parse.py"),
+        help="perfetto: a JSON object, ts in microseconds; parse.py: a JSON array, ts in cycles "
+        "(default: parse.py with --input, else perfetto)",
+    )
+    p.add_argument(
+        "--aie-clock-mhz",
+        type=float,
+        metavar="MHZ",
+        help="AIE clock that turns cycles into microseconds (default: 1600 on npu1, 1800 on npu2)",
+    )
+    p.add_argument(
+        "--summary-json", metavar="FILE", help="write the per-slice summary as JSON"
+    )
+    p.add_argument(
+        "--allow-size-mismatch",
+        action="store_true",
+        help="decode a buffer whose size differs from the layout's (normally an error: its slices "
+        "would be read at the wrong offsets)",
+    )
+    p.add_argument(
+        "--max-pulses",
+        type=int,
+        metavar="N",
+        help="most pulses Repeat commands may add (default: 16 per buffer byte + 2^20)",
+    )
+    p.add_argument(
+        "--progress",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help=f"progress bar on stderr (auto: on a terminal, buffers over {PROGRESS_MIN_BYTES >> 20} MiB)",
+    )
 
 
 class Progress:
     """A one-line progress bar on a text stream."""
 
     def __init__(self, total: int, out: TextIO, width: int = 30) -> None:
-        self.total, self.out, self.width, self.done, self.shown = max(total, 1), out, width, 0, -1
+        self.total, self.out, self.width, self.done, self.shown = (
+            max(total, 1),
+            out,
+            width,
+            0,
+            -1,
+        )
 
     def __call__(self, nbytes: int) -> None:
         self.done += nbytes
@@ -74,7 +130,9 @@ class Progress:
         if pct != self.shown:
             self.shown = pct
             bar = "#" * (pct * self.width // 100)
-            self.out.write(f"\rdecoding [{bar:<{self.width}}] {pct:3d}%  {self.done >> 20}/{self.total >> 20} MiB")
+            self.out.write(
+                f"\rdecoding [{bar:<{self.width}}] {pct:3d}%  {self.done >> 20}/{self.total >> 20} MiB"
+            )
             self.out.flush()
 
     def close(self) -> None:
@@ -92,7 +150,9 @@ def _parse_module(path: str) -> Any:
     except ir.MLIRError as e:
         diag = DiagnosticEngine()
         diag.extend_from_mlir(e.error_diagnostics)
-        raise CommandError("\n".join(d.format() for d in diag.diagnostics) or str(e), path) from None
+        raise CommandError(
+            "\n".join(d.format() for d in diag.diagnostics) or str(e), path
+        ) from None
 
 
 def _read_text(path: str, what: str) -> str:
@@ -103,7 +163,9 @@ def _read_text(path: str, what: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise CommandError(f"not a {what}: byte {e.start} is not UTF-8 text", path) from None
+        raise CommandError(
+            f"not a {what}: byte {e.start} is not UTF-8 text", path
+        ) from None
 
 
 def _located(anchor: Any, message: str, fallback: str) -> str:
@@ -111,7 +173,11 @@ def _located(anchor: Any, message: str, fallback: str) -> str:
 
     diag = DiagnosticEngine()
     d = diag.error(anchor, message) if anchor is not None else None
-    return d.format() if d is not None and d.line is not None else f"{fallback}: error: {message}"
+    return (
+        d.format()
+        if d is not None and d.line is not None
+        else f"{fallback}: error: {message}"
+    )
 
 
 def _dispatched(module: Any, layouts: list[Any]) -> Any:
@@ -123,21 +189,31 @@ def _dispatched(module: Any, layouts: list[Any]) -> Any:
     return found[0] if len(found) == 1 else None
 
 
-def _pick(layouts: list[Any], kernel: str | None, where: str, module: Any = None) -> Any:
+def _pick(
+    layouts: list[Any], kernel: str | None, where: str, module: Any = None
+) -> Any:
     if kernel is not None:
         for lay in layouts:
             if lay.kernel == kernel:
                 return lay
         known = ", ".join(lay.kernel for lay in layouts) or "none"
-        raise CommandError(f"no trace layout for kernel '{kernel}' (layouts: {known})", where)
+        raise CommandError(
+            f"no trace layout for kernel '{kernel}' (layouts: {known})", where
+        )
     if len(layouts) > 1:
         lay = _dispatched(module, layouts) if module is not None else None
         if lay is not None:
             return lay
-        why = ("the module dispatches none of them or more than one" if module is not None
-               else "the file does not say which one was dispatched")
-        raise CommandError(f"{len(layouts)} kernels have a trace layout ({', '.join(lay.kernel for lay in layouts)})"
-                           f" and {why}; choose one with --kernel", where)
+        why = (
+            "the module dispatches none of them or more than one"
+            if module is not None
+            else "the file does not say which one was dispatched"
+        )
+        raise CommandError(
+            f"{len(layouts)} kernels have a trace layout ({', '.join(lay.kernel for lay in layouts)})"
+            f" and {why}; choose one with --kernel",
+            where,
+        )
     return layouts[0] if layouts else None
 
 
@@ -148,7 +224,9 @@ def _split_kernel(kernel: str) -> tuple[str, str]:
     return device, sequence
 
 
-def _slices(args: argparse.Namespace, module: Any, size: int, exact: bool = True) -> tuple[list[Any], str | None]:
+def _slices(
+    args: argparse.Namespace, module: Any, size: int, exact: bool = True
+) -> tuple[list[Any], str | None]:
     """The slices to decode and the kernel they belong to."""
     from aie_trace import layout
 
@@ -179,11 +257,17 @@ def _slices(args: argparse.Namespace, module: Any, size: int, exact: bool = True
         if args.kernel:
             device, sequence = _split_kernel(args.kernel)
         else:
-            seqs = [(aieir.symbol_name(d) or "main", aieir.symbol_name(s) or "sequence")
-                    for d in aieir.devices(module) for s in aieir.sequences(d)]
+            seqs = [
+                (aieir.symbol_name(d) or "main", aieir.symbol_name(s) or "sequence")
+                for d in aieir.devices(module)
+                for s in aieir.sequences(d)
+            ]
             if len(seqs) != 1:
-                raise CommandError(f"the module records no trace layout and has {len(seqs)} runtime sequences; "
-                                   "name the one that wrote the buffer with --kernel", args.mlir)
+                raise CommandError(
+                    f"the module records no trace layout and has {len(seqs)} runtime sequences; "
+                    "name the one that wrote the buffer with --kernel",
+                    args.mlir,
+                )
             device, sequence = seqs[0]
         return [layout.Slice(device, sequence, "", 0, size)], f"{device}:{sequence}"
     name = Path(args.buffer or args.input).name
@@ -194,12 +278,19 @@ def _slices(args: argparse.Namespace, module: Any, size: int, exact: bool = True
 def _check_size(args: argparse.Namespace, lay: Any, size: int, where: str) -> None:
     """The buffer must be the trace argument the layout describes: slices are read at its offsets."""
     expected = lay.size if lay.dedicated else lay.offset + lay.size
-    if size == expected or (not lay.dedicated and size > expected) or args.allow_size_mismatch:
+    if (
+        size == expected
+        or (not lay.dedicated and size > expected)
+        or args.allow_size_mismatch
+    ):
         return
     need = f"{expected} bytes" if lay.dedicated else f"at least {expected} bytes"
-    raise CommandError(f"the trace buffer has {size} bytes but the layout of {lay.kernel} in {where} describes "
-                       f"{need}; its slices would be read at the wrong offsets (--allow-size-mismatch decodes "
-                       "it anyway)", _buffer_arg(args))
+    raise CommandError(
+        f"the trace buffer has {size} bytes but the layout of {lay.kernel} in {where} describes "
+        f"{need}; its slices would be read at the wrong offsets (--allow-size-mismatch decodes "
+        "it anyway)",
+        _buffer_arg(args),
+    )
 
 
 def _decode(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
@@ -209,18 +300,25 @@ def _decode(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     try:
         loaded = trace_input.read_trace_file(buffer)
     except OSError as e:
-        raise CommandError(f"cannot read the trace buffer: {e.strerror or e}", buffer) from None
+        raise CommandError(
+            f"cannot read the trace buffer: {e.strerror or e}", buffer
+        ) from None
     except trace_input.InputError as e:
         raise CommandError(str(e), buffer) from None
     data = np.frombuffer(loaded.data, dtype=np.uint8)
     if args.aie_clock_mhz is not None and not args.aie_clock_mhz > 0:
-        raise CommandError(f"--aie-clock-mhz must be positive, got {args.aie_clock_mhz:g}")
+        raise CommandError(
+            f"--aie-clock-mhz must be positive, got {args.aie_clock_mhz:g}"
+        )
     module = _parse_module(args.mlir) if args.mlir else None
     # A trace.txt leaves out zero words: its length says nothing of the buffer's size.
     slices, kernel = _slices(args, module, len(data), exact=loaded.form != "trace.txt")
     if loaded.form == "trace.txt" and len(slices) > 1:
-        raise CommandError(f"a trace.txt leaves out zero words, so the {len(slices)} slices of a "
-                           "fused buffer cannot be found in it; decode the raw buffer or a .npy of it", buffer)
+        raise CommandError(
+            f"a trace.txt leaves out zero words, so the {len(slices)} slices of a "
+            "fused buffer cannot be found in it; decode the raw buffer or a .npy of it",
+            buffer,
+        )
     designs = None
     if module is not None:
         try:
@@ -228,29 +326,53 @@ def _decode(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         except events.EventConfigError as e:
             raise CommandError(_located(e.op, str(e), args.mlir)) from None
     total = sum(min(s.size, max(len(data) - s.offset, 0)) for s in slices)
-    show = args.progress == "always" or (args.progress == "auto" and total > PROGRESS_MIN_BYTES
-                                         and stderr.isatty())
+    show = args.progress == "always" or (
+        args.progress == "auto" and total > PROGRESS_MIN_BYTES and stderr.isatty()
+    )
     bar = Progress(total, stderr) if show else None
-    decoded = decode.decode_fused(data, slices, designs, max_pulses=args.max_pulses, progress=bar,
-                                  colshift=args.colshift)
+    decoded = decode.decode_fused(
+        data,
+        slices,
+        designs,
+        max_pulses=args.max_pulses,
+        progress=bar,
+        colshift=args.colshift,
+    )
     if bar is not None:
         bar.close()
-    sums = [summary.summarize(sd, size_known=loaded.form != "trace.txt") for sd in decoded]
+    sums = [
+        summary.summarize(sd, size_known=loaded.form != "trace.txt") for sd in decoded
+    ]
     stdout.write(summary.format_table(sums) + "\n")
-    meta = {"buffer": buffer, "form": loaded.form, "kernel": kernel, "size": len(data), "arch": args.arch}
+    meta = {
+        "buffer": buffer,
+        "form": loaded.form,
+        "kernel": kernel,
+        "size": len(data),
+        "arch": args.arch,
+    }
     if args.summary_json:
-        _write(args.summary_json, lambda f: json.dump(summary.to_json(sums, **meta), f, indent=2))
+        _write(
+            args.summary_json,
+            lambda f: json.dump(summary.to_json(sums, **meta), f, indent=2),
+        )
     if args.output:
         style = args.style or ("parse.py" if args.input else "perfetto")
-        _write(args.output, lambda f: perfetto.write_chrome_trace(decoded, f, kernel, clock_mhz=args.aie_clock_mhz,
-                                                                  style=style))
+        _write(
+            args.output,
+            lambda f: perfetto.write_chrome_trace(
+                decoded, f, kernel, clock_mhz=args.aie_clock_mhz, style=style
+            ),
+        )
     return 0
 
 
 def _buffer_arg(args: argparse.Namespace) -> str:
     """The trace buffer: BUFFER or parse.py's ``--input`` (one of them)."""
     if args.buffer and args.input and args.buffer != args.input:
-        raise CommandError(f"two trace buffers given: '{args.buffer}' and --input '{args.input}'")
+        raise CommandError(
+            f"two trace buffers given: '{args.buffer}' and --input '{args.input}'"
+        )
     buffer = args.buffer or args.input
     if not buffer:
         raise CommandError("no trace buffer: give BUFFER or --input")
@@ -265,7 +387,9 @@ def _write(path: str, fill: Any) -> None:
         raise CommandError(f"cannot write: {e.strerror}", path) from None
 
 
-def run(args: argparse.Namespace, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+def run(
+    args: argparse.Namespace, stdout: TextIO | None = None, stderr: TextIO | None = None
+) -> int:
     stdout, stderr = stdout or sys.stdout, stderr or sys.stderr
 
     def body() -> int:
@@ -280,7 +404,9 @@ def run(args: argparse.Namespace, stdout: TextIO | None = None, stderr: TextIO |
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="aie-trace decode", description=__doc__.splitlines()[0].strip("`: "))
+    p = argparse.ArgumentParser(
+        prog="aie-trace decode", description=__doc__.splitlines()[0].strip("`: ")
+    )
     add_arguments(p)
     return run(p.parse_args(argv))
 

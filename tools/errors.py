@@ -21,7 +21,9 @@ import traceback
 from typing import Callable, TextIO
 
 #: ``<where>: <severity>: <message>`` as DiagnosticEngine and the tools format one diagnostic.
-_DIAG = re.compile(r"^(?P<where>\S[^\n]*?): (?P<sev>error|warning|note|remark): (?P<msg>.*)$")
+_DIAG = re.compile(
+    r"^(?P<where>\S[^\n]*?): (?P<sev>error|warning|note|remark): (?P<msg>.*)$"
+)
 _BARE = re.compile(r"^(?P<sev>error|warning|note|remark): (?P<msg>.*)$")
 
 
@@ -33,9 +35,13 @@ class CommandError(Exception):
         self.message, self.file = message, file
 
 
-def line(command: str, message: str, file: str | None = None, severity: str = "error") -> str:
+def line(
+    command: str, message: str, file: str | None = None, severity: str = "error"
+) -> str:
     """``aie-trace <command>: <severity>: <file>: <message>``."""
-    return f"aie-trace {command}: {severity}: " + (f"{file}: " if file else "") + message
+    return (
+        f"aie-trace {command}: {severity}: " + (f"{file}: " if file else "") + message
+    )
 
 
 def _reformat(command: str, text: str, file: str | None) -> str:
@@ -45,12 +51,15 @@ def _reformat(command: str, text: str, file: str | None) -> str:
     diagnostic keeps its location and drops the severity, so ``error:`` appears once."""
     out = []
     for k, raw in enumerate(text.splitlines() or [""]):
-        indent = raw[:len(raw) - len(raw.lstrip())]
+        indent = raw[: len(raw) - len(raw.lstrip())]
         body = raw.strip()
         m = _DIAG.match(body) or _BARE.match(body)
         where = m.groupdict().get("where") if m else None
         if indent and k:
-            out.append(indent + (f"{where}: {m['msg']}" if m and where else (m["msg"] if m else body)))
+            out.append(
+                indent
+                + (f"{where}: {m['msg']}" if m and where else (m["msg"] if m else body))
+            )
         elif m:
             out.append(line(command, m["msg"], where or file, m["sev"]))
         elif k == 0:
@@ -62,7 +71,8 @@ def _reformat(command: str, text: str, file: str | None) -> str:
 
 def relabel(text: str, label: str) -> str:
     """A diagnostic ``where: error: msg`` as ``where: <label>: msg`` (``<label>: text`` otherwise),
-    so a command can say what kind of failure a library diagnostic is without a second ``error:``."""
+    so a command can say what kind of failure a library diagnostic is without a second ``error:``.
+    """
     m = _DIAG.match(text.splitlines()[0]) if text else None
     if m is None:
         return f"{label}: {text}"
@@ -76,12 +86,15 @@ def format_error(command: str, e: CommandError) -> str:
 
 def _is_provider_error(e: BaseException) -> bool:
     """No MLIR bindings for the forced or default provider (aie_trace.provider.ProviderError;
-    matched by its defining module, which a failed provider import leaves unimportable)."""
+    matched by its defining module, which a failed provider import leaves unimportable).
+    """
     t = type(e)
     return t.__module__ == "aie_trace.provider" and t.__qualname__ == "ProviderError"
 
 
-def run_command(command: str, body: Callable[[], int | None], stderr: TextIO | None = None) -> int:
+def run_command(
+    command: str, body: Callable[[], int | None], stderr: TextIO | None = None
+) -> int:
     """Run one subcommand: its exit code, or 1 after one message in the format for any failure."""
     stderr = stderr or sys.stderr
     try:
@@ -96,12 +109,20 @@ def run_command(command: str, body: Callable[[], int | None], stderr: TextIO | N
         stderr.write(line(command, "the input nests too deeply to process") + "\n")
     except MemoryError:
         stderr.write(line(command, "out of memory") + "\n")
-    except Exception as e:  # noqa: BLE001 -- the one place that turns a bug into a message
+    except (
+        Exception
+    ) as e:  # noqa: BLE001 -- the one place that turns a bug into a message
         if _is_provider_error(e):
             stderr.write(line(command, str(e)) + "\n")
             return 1
         if os.environ.get("AIE_TRACE_DEBUG"):
             traceback.print_exc(file=stderr)
-        stderr.write(line(command, f"internal error: {type(e).__name__}: {e} "
-                                   "(set AIE_TRACE_DEBUG=1 for the traceback)") + "\n")
+        stderr.write(
+            line(
+                command,
+                f"internal error: {type(e).__name__}: {e} "
+                "(set AIE_TRACE_DEBUG=1 for the traceback)",
+            )
+            + "\n"
+        )
     return 1

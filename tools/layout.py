@@ -22,9 +22,23 @@ from aie_trace.tools.errors import CommandError, run_command
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("module", metavar="MODULE", help="an MLIR module after aie-trace-fuse-buffers ('-' for stdin)")
-    p.add_argument("--kernel", metavar="DEVICE:SEQUENCE", help="print the layout of this dispatched sequence only")
-    p.add_argument("-o", "--output", metavar="FILE", default="-", help="write the JSON here (default: stdout)")
+    p.add_argument(
+        "module",
+        metavar="MODULE",
+        help="an MLIR module after aie-trace-fuse-buffers ('-' for stdin)",
+    )
+    p.add_argument(
+        "--kernel",
+        metavar="DEVICE:SEQUENCE",
+        help="print the layout of this dispatched sequence only",
+    )
+    p.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        default="-",
+        help="write the JSON here (default: stdout)",
+    )
 
 
 def _read(path: str) -> tuple[str, str]:
@@ -36,7 +50,9 @@ def _read(path: str) -> tuple[str, str]:
     try:
         return data.decode("utf-8"), name
     except UnicodeDecodeError as e:
-        raise CommandError(f"not an MLIR module: byte {e.start} is not UTF-8 text", name) from None
+        raise CommandError(
+            f"not an MLIR module: byte {e.start} is not UTF-8 text", name
+        ) from None
 
 
 def _layouts(text: str, name: str) -> list[L.Layout]:
@@ -48,13 +64,17 @@ def _layouts(text: str, name: str) -> list[L.Layout]:
         except ir.MLIRError as e:
             diag = DiagnosticEngine()
             diag.extend_from_mlir(e.error_diagnostics)
-            raise CommandError("\n".join(d.format() for d in diag.diagnostics) or str(e), name) from None
+            raise CommandError(
+                "\n".join(d.format() for d in diag.diagnostics) or str(e), name
+            ) from None
         try:
             return L.read_layouts(module)
         except L.LayoutError as e:
             if e.op is None:
                 raise CommandError(str(e), name) from None
-            raise CommandError(DiagnosticEngine().error(e.op, str(e)).format(), name) from None
+            raise CommandError(
+                DiagnosticEngine().error(e.op, str(e)).format(), name
+            ) from None
 
 
 def _select(layouts: list[L.Layout], kernel: str | None, name: str) -> Any:
@@ -63,18 +83,28 @@ def _select(layouts: list[L.Layout], kernel: str | None, name: str) -> Any:
     for lay in layouts:
         if lay.kernel == kernel:
             return lay.to_json()
-    known = ", ".join(lay.kernel for lay in layouts) or "none: the module records no trace layout"
-    raise CommandError(f"no trace layout for kernel '{kernel}' (known kernels: {known})", name)
+    known = (
+        ", ".join(lay.kernel for lay in layouts)
+        or "none: the module records no trace layout"
+    )
+    raise CommandError(
+        f"no trace layout for kernel '{kernel}' (known kernels: {known})", name
+    )
 
 
-def run(args: argparse.Namespace, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+def run(
+    args: argparse.Namespace, stdout: TextIO | None = None, stderr: TextIO | None = None
+) -> int:
     import json
 
     stdout = stdout or sys.stdout
 
     def body() -> int:
         text, name = _read(args.module)
-        doc = json.dumps(_select(_layouts(text, name), args.kernel, name), indent=2) + "\n"
+        doc = (
+            json.dumps(_select(_layouts(text, name), args.kernel, name), indent=2)
+            + "\n"
+        )
         if args.output == "-":
             stdout.write(doc)
         else:
@@ -89,7 +119,9 @@ def run(args: argparse.Namespace, stdout: TextIO | None = None, stderr: TextIO |
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="aie-trace layout", description=__doc__.splitlines()[0].strip("`: "))
+    p = argparse.ArgumentParser(
+        prog="aie-trace layout", description=__doc__.splitlines()[0].strip("`: ")
+    )
     add_arguments(p)
     return run(p.parse_args(argv))
 

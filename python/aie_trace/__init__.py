@@ -4,4 +4,6 @@
 
 __version__ = "0.1.0"
 
-from .compat import parse_trace  # noqa: E402,F401  (mlir-aie's aie.utils.trace.parse_trace, on this decoder)
+from .compat import (
+    parse_trace,
+)  # noqa: E402,F401  (mlir-aie's aie.utils.trace.parse_trace, on this decoder)

@@ -23,7 +23,10 @@ from typing import Any, Iterable, Iterator
 from .diagnostics import LocatedError, split_location, unescape_string
 from .provider import arith as _arith
 from .provider import arith  # noqa: F401  (re-exported: typed builders for builtin ops)
-from .provider import ir, make_context  # noqa: F401  (re-exported: the IR layer's context)
+from .provider import (
+    ir,
+    make_context,
+)  # noqa: F401  (re-exported: the IR layer's context)
 from . import schema as S
 
 # ------------------------------------------------------------------------------------------------
@@ -49,7 +52,9 @@ def attr_or_none(op: Any, name: str) -> Any:
     """An inherent or discardable attribute by name, or None. (Properties of unregistered ops are
     found by name although iteration does not list them.)"""
     attrs = getattr(op, "operation", op).attributes
-    return attrs[name] if name in attrs else None  # (a failed lookup raising costs 15x more)
+    return (
+        attrs[name] if name in attrs else None
+    )  # (a failed lookup raising costs 15x more)
 
 
 def walk(op: Any, names: Iterable[str] | None = None) -> list[Any]:
@@ -137,7 +142,9 @@ def int_attr_value(attr: Any) -> int | None:
     """The integer of an IntegerAttr, honouring unsigned types; None if not an integer attr."""
     if attr is None or not isinstance(attr, ir.Attribute):
         return None
-    if isinstance(attr, ir.IntegerAttr) and isinstance(attr.type, ir.IntegerType):  # the common case, fast
+    if isinstance(attr, ir.IntegerAttr) and isinstance(
+        attr.type, ir.IntegerType
+    ):  # the common case, fast
         t = attr.type
         return attr.value & ((1 << t.width) - 1) if t.is_unsigned else attr.value
     if isa(ir.BoolAttr, attr):
@@ -157,7 +164,10 @@ def make_int_attr(tag: str, value: int) -> Any:
         if not 0 <= value < (1 << width):
             raise ValueError(f"{value} does not fit {tag}")
         return ir.IntegerAttr.get(ir.IntegerType.get_unsigned(width), value)
-    lo, hi = -(1 << (width - 1)), (1 << width) - 1  # signless: accept unsigned bit patterns too
+    lo, hi = (
+        -(1 << (width - 1)),
+        (1 << width) - 1,
+    )  # signless: accept unsigned bit patterns too
     if not lo <= value <= hi:
         raise ValueError(f"{value} does not fit {tag}")
     if value >= (1 << (width - 1)):
@@ -189,10 +199,19 @@ def attr_type_ok(tag: str, attr: Any) -> bool:
     return _attr_problem(tag, attr) is None
 
 
-_SIMPLE_ATTR_CLASSES = {S.BOOL: "BoolAttr", S.STR: "StringAttr", S.UNIT: "UnitAttr",
-                        S.FLAT_SYMREF: "FlatSymbolRefAttr", S.DENSE_I64: "DenseI64ArrayAttr",
-                        S.DENSE_I32: "DenseI32ArrayAttr"}
-_ELEMENTS_CLASSES = ("DenseElementsAttr", "DenseResourceElementsAttr", "SparseElementsAttr")
+_SIMPLE_ATTR_CLASSES = {
+    S.BOOL: "BoolAttr",
+    S.STR: "StringAttr",
+    S.UNIT: "UnitAttr",
+    S.FLAT_SYMREF: "FlatSymbolRefAttr",
+    S.DENSE_I64: "DenseI64ArrayAttr",
+    S.DENSE_I32: "DenseI32ArrayAttr",
+}
+_ELEMENTS_CLASSES = (
+    "DenseElementsAttr",
+    "DenseResourceElementsAttr",
+    "SparseElementsAttr",
+)
 
 
 def _attr_problem(tag: str, attr: Any) -> str | None:
@@ -205,9 +224,17 @@ def _attr_problem(tag: str, attr: Any) -> str | None:
     if tag in _SIMPLE_ATTR_CLASSES:
         return None if isa(getattr(ir, _SIMPLE_ATTR_CLASSES[tag]), attr) else ""
     if tag == S.SYMREF:
-        return None if isa(ir.FlatSymbolRefAttr, attr) or str(attr).startswith("@") else ""
+        return (
+            None if isa(ir.FlatSymbolRefAttr, attr) or str(attr).startswith("@") else ""
+        )
     if tag == S.ELEMENTS:
-        return None if any(isa(getattr(ir, c), attr) for c in _ELEMENTS_CLASSES if hasattr(ir, c)) else ""
+        return (
+            None
+            if any(
+                isa(getattr(ir, c), attr) for c in _ELEMENTS_CLASSES if hasattr(ir, c)
+            )
+            else ""
+        )
     if tag == S.TRACE_BUFFER:
         return _params_problem(str(attr), "trace_buffer", S.TRACE_BUFFER_PARAMS)
     if tag == S.TRACE_SLICES:
@@ -216,11 +243,15 @@ def _attr_problem(tag: str, attr: Any) -> str | None:
         for i, element in enumerate(ir.ArrayAttr(attr)):
             detail = _params_problem(str(element), "trace_slice", S.TRACE_SLICE_PARAMS)
             if detail is not None:
-                return f"element #{i} {detail or f'is not a #aie.trace_slice: {element}'}"
+                return (
+                    f"element #{i} {detail or f'is not a #aie.trace_slice: {element}'}"
+                )
         return None
     text = str(attr)
-    if tag.startswith("#aie<"):  # non-pretty spelling of attributes whose body starts with '['
-        mnemonic = tag[len("#aie<"):-1]
+    if tag.startswith(
+        "#aie<"
+    ):  # non-pretty spelling of attributes whose body starts with '['
+        mnemonic = tag[len("#aie<") : -1]
         return None if text.startswith((f"#aie<{mnemonic}", f"#aie.{mnemonic}")) else ""
     return None if text.startswith(tag + "<") else ""
 
@@ -233,10 +264,16 @@ def _int_attr_of(tag: str, attr: Any) -> bool:
         return False
     it = ir.IntegerType(t)
     unsigned = tag.startswith("ui")
-    return it.width == int(tag.lstrip("ui")) and (it.is_unsigned if unsigned else it.is_signless)
+    return it.width == int(tag.lstrip("ui")) and (
+        it.is_unsigned if unsigned else it.is_signless
+    )
 
 
-_PARAM_KINDS = {"uint32": "an unsigned 32-bit integer", "bool": "true or false", "string": "a quoted string"}
+_PARAM_KINDS = {
+    "uint32": "an unsigned 32-bit integer",
+    "bool": "true or false",
+    "string": "a quoted string",
+}
 
 # The body of an attribute the bindings do not know (``#aie.trace_buffer<...>`` without mlir-aie)
 # exists only as text; this one tokenizer reads it for every reader (checker, layout, events).
@@ -249,7 +286,8 @@ def split_top_level(text: str) -> list[str] | None:
     """``text`` split at the commas outside string literals and brackets (``<>``, ``[]``, ``{}``,
     ``()``; the ``>`` of ``->`` closes nothing); None when a literal or bracket is left open or a
     bracket closes what it did not open. A string literal ends at the first ``"`` not escaped by a
-    backslash (a doubled backslash is one escaped backslash). No comma at all gives ``[text]``."""
+    backslash (a doubled backslash is one escaped backslash). No comma at all gives ``[text]``.
+    """
     items, stack, start, i, n = [], [], 0, 0, len(text)
     while i < n:
         c = text[i]
@@ -294,13 +332,14 @@ def attr_body(text: str, mnemonic: str) -> str | None:
     head = f"#aie.{mnemonic}<"
     if not (text.startswith(head) and text.endswith(">")):
         return None
-    inner = text[len(head):-1]
+    inner = text[len(head) : -1]
     return inner if split_top_level(inner) is not None else None
 
 
 def parse_params(inner: str) -> list[tuple[str, str]] | None:
     """``k = v, ...`` -> ``[(k, v), ...]`` in order (values as written, stripped); None when it is
-    not such a list (a key that is not an identifier, an item without ``=``, an open literal)."""
+    not such a list (a key that is not an identifier, an item without ``=``, an open literal).
+    """
     if not inner.strip():
         return []
     items = split_top_level(inner)
@@ -323,7 +362,9 @@ def attr_params(text: str, mnemonic: str) -> list[tuple[str, str]] | None:
     return None if inner is None else parse_params(inner)
 
 
-def _params_problem(text: str, mnemonic: str, params: tuple[tuple[str, str], ...]) -> str | None:
+def _params_problem(
+    text: str, mnemonic: str, params: tuple[tuple[str, str], ...]
+) -> str | None:
     if not text.startswith(f"#aie.{mnemonic}<"):
         return ""
     items = attr_params(text, mnemonic)
@@ -366,14 +407,18 @@ class EraError(LocatedError):
 
 
 def _e0_message(name: str) -> str:
-    return (f"is the IR era E0 form (before mlir-aie PR #2708); era E0 is not supported: "
-            f"use '{S.E0_OPS[name]}'")
+    return (
+        f"is the IR era E0 form (before mlir-aie PR #2708); era E0 is not supported: "
+        f"use '{S.E0_OPS[name]}'"
+    )
 
 
 def _shape_fields(d: S.OpDef) -> tuple:
     """What of ``d`` decides whether an op has its shape: operands, segments, the properties
     that only some eras define."""
-    restricted = tuple(a for a, eras in S.PROPERTY_ERAS.get(d.name, {}).items() if d.attr(a) is None)
+    restricted = tuple(
+        a for a, eras in S.PROPERTY_ERAS.get(d.name, {}).items() if d.attr(a) is None
+    )
     return d.segments, d.operands, restricted
 
 
@@ -387,7 +432,9 @@ def _era_specific(name: str) -> bool:
 
 
 #: the op names whose shape can be era evidence, and the E0 ops: all that era detection looks at
-_ERA_SPECIFIC = frozenset(n for n in {n for era in S.ERAS for n in S.SCHEMAS[era]} if _era_specific(n))
+_ERA_SPECIFIC = frozenset(
+    n for n in {n for era in S.ERAS for n in S.SCHEMAS[era]} if _era_specific(n)
+)
 _DETECTED = _ERA_SPECIFIC | frozenset(S.E0_OPS)
 _ALL_ERAS = frozenset(S.ERAS)
 
@@ -398,15 +445,27 @@ def era_evidence(op: Any) -> set[str] | None:
     every era, fits none (a malformed op is the checker's business, not evidence), or the op is
     not in the schema."""
     op = getattr(op, "operation", op)
-    if op.name not in _ERA_SPECIFIC:  # unknown, or defined alike in every era: no evidence
+    if (
+        op.name not in _ERA_SPECIFIC
+    ):  # unknown, or defined alike in every era: no evidence
         return None
     # The answer depends only on these; modules repeat few shapes, so it is worked out once each.
     seg = attr_or_none(op, "operandSegmentSizes")
-    key = (op.name, tuple(str(v.type) for v in op.operands), None if seg is None else str(seg),
-           tuple(attr_or_none(op, n) is not None for n in S.PROPERTY_ERAS.get(op.name, {})))
+    key = (
+        op.name,
+        tuple(str(v.type) for v in op.operands),
+        None if seg is None else str(seg),
+        tuple(
+            attr_or_none(op, n) is not None for n in S.PROPERTY_ERAS.get(op.name, {})
+        ),
+    )
     if key not in _EVIDENCE:
         defs = {era: S.opdef(era, op.name) for era in S.ERAS}
-        fits = {era for era, d in defs.items() if d is not None and not _shape_problems(op, d, era)}
+        fits = {
+            era
+            for era, d in defs.items()
+            if d is not None and not _shape_problems(op, d, era)
+        }
         _EVIDENCE[key] = frozenset(fits) if fits and fits != set(S.ERAS) else None
     found = _EVIDENCE[key]
     return set(found) if found is not None else None
@@ -420,7 +479,12 @@ def _untyped_evidence(op: Any, name: str) -> frozenset[str] | None:
     eras its evidence can only confirm (its shape fits all of them, or none and then gives no
     evidence), or None when the operand types or segment sizes decide more than that."""
     attrs = op.attributes
-    key = (name, len(op.operands), "operandSegmentSizes" in attrs, *[a in attrs for a in _RESTRICTED[name]])
+    key = (
+        name,
+        len(op.operands),
+        "operandSegmentSizes" in attrs,
+        *[a in attrs for a in _RESTRICTED[name]],
+    )
     found = _UNTYPED.get(key, _UNKNOWN)
     if found is _UNKNOWN:
         found = _UNTYPED[key] = _untyped_fits(name, key[1], key[2], key[3:])
@@ -428,21 +492,35 @@ def _untyped_evidence(op: Any, name: str) -> frozenset[str] | None:
 
 
 #: per era-specific op name, the properties that only some eras define
-_RESTRICTED = {name: tuple(a for a, eras in S.PROPERTY_ERAS.get(name, {}).items() if len(eras) < len(S.ERAS))
-               for name in _ERA_SPECIFIC}
+_RESTRICTED = {
+    name: tuple(
+        a
+        for a, eras in S.PROPERTY_ERAS.get(name, {}).items()
+        if len(eras) < len(S.ERAS)
+    )
+    for name in _ERA_SPECIFIC
+}
 _UNKNOWN = object()
 
 
-def _untyped_fits(name: str, n: int, segmented: bool, present: tuple[bool, ...]) -> frozenset[str] | None:
+def _untyped_fits(
+    name: str, n: int, segmented: bool, present: tuple[bool, ...]
+) -> frozenset[str] | None:
     restricted = _RESTRICTED[name]
     candidates = {}
     for era in S.ERAS:
         d = S.opdef(era, name)
-        if d is None or any(p and d.attr(a) is None for a, p in zip(restricted, present)):
+        if d is None or any(
+            p and d.attr(a) is None for a, p in zip(restricted, present)
+        ):
             continue
         if d.segments and segmented:
             return None  # the segment sizes decide
-        if not d.segments and not segmented and _unsegmented_count_problem(d, n) is None:
+        if (
+            not d.segments
+            and not segmented
+            and _unsegmented_count_problem(d, n) is None
+        ):
             candidates[era] = d.operands
     if len(set(candidates.values())) > 1:
         return None  # the operand types decide between them
@@ -457,7 +535,10 @@ class _EraScan:
     """The eras the ops seen so far fit, narrowed op by op (see :func:`detect_era`)."""
 
     def __init__(self) -> None:
-        self.possible, self.narrowed_by = _ALL_ERAS, None  # the last op that narrowed ``possible``
+        self.possible, self.narrowed_by = (
+            _ALL_ERAS,
+            None,
+        )  # the last op that narrowed ``possible``
 
     def see(self, name: str, op: Any) -> None:
         """Narrow by ``op`` (named ``name``, one of :data:`_DETECTED`)."""
@@ -473,7 +554,9 @@ class _EraScan:
             raise EraError(
                 f"'{name}' op has the IR era {_eras(ev)} form, but earlier ops have the "
                 f"{_eras(self.possible)} form (set by {_where(self.narrowed_by)}); one module must use one "
-                f"era's op forms", op)
+                f"era's op forms",
+                op,
+            )
         if self.possible - ev:
             self.narrowed_by = op
         self.possible &= ev
@@ -535,12 +618,17 @@ def _segment_sizes(op: Any, d: S.OpDef) -> list[int] | None:
 
 def _segment_values(op: Any, d: S.OpDef) -> dict[str, list[Any]]:
     sizes = _segment_sizes(op, d)
-    if sizes is None or len(sizes) != len(d.operands) or sum(sizes) != len(op.operands) or min(sizes, default=0) < 0:
+    if (
+        sizes is None
+        or len(sizes) != len(d.operands)
+        or sum(sizes) != len(op.operands)
+        or min(sizes, default=0) < 0
+    ):
         return {}
     out, pos = {}, 0
     operands = list(op.operands)
     for o, k in zip(d.operands, sizes):
-        out[o.name] = operands[pos:pos + k]
+        out[o.name] = operands[pos : pos + k]
         pos += k
     return out
 
@@ -559,7 +647,10 @@ def constant_int(value: Any) -> int | None:
     if value is None:
         return None
     owner = value.owner
-    if not isinstance(owner, (ir.Operation, ir.OpView)) or owner.name != "arith.constant":
+    if (
+        not isinstance(owner, (ir.Operation, ir.OpView))
+        or owner.name != "arith.constant"
+    ):
         return None
     return int_attr_value(attr_or_none(owner, "value"))
 
@@ -571,9 +662,16 @@ def get_int(op: Any, name: str, era: str) -> int | None:
     is_operand, position, unsigned_bits = _field(era, op.name, name)
     if is_operand:
         operands = op.operands
-        value = constant_int(operands[position] if position is not None and position < len(operands)
-                             else get_operand(op, name, era))
-        return value & ((1 << unsigned_bits) - 1) if value is not None and unsigned_bits else value
+        value = constant_int(
+            operands[position]
+            if position is not None and position < len(operands)
+            else get_operand(op, name, era)
+        )
+        return (
+            value & ((1 << unsigned_bits) - 1)
+            if value is not None and unsigned_bits
+            else value
+        )
     return int_attr_value(attr_or_none(op, name))
 
 
@@ -582,19 +680,29 @@ _FIELDS: dict[tuple[str, str, str], tuple[bool, int | None, int]] = {}
 
 def _field(era: str, op_name: str, name: str) -> tuple[bool, int | None, int]:
     """How ``get_int`` reads a field, worked out once: (an operand?, its fixed position when every
-    operand before it is a single one, the width when some era types it as an unsigned attribute)."""
+    operand before it is a single one, the width when some era types it as an unsigned attribute).
+    """
     key = (era, op_name, name)
     if key not in _FIELDS:
         d = S.opdef(era, op_name)
         is_operand = d is not None and d.operand(name) is not None
         position = None
         if is_operand and not d.segments:
-            before = [o for o in d.operands[:[o.name for o in d.operands].index(name)]]
+            before = [o for o in d.operands[: [o.name for o in d.operands].index(name)]]
             if all(o.arity == "single" for o in before):
                 position = len(before)
-        unsigned = [a.type for e in S.ERAS if (od := S.opdef(e, op_name)) and (a := od.attr(name))
-                    and a.type.startswith("ui")]
-        _FIELDS[key] = (is_operand, position, int(unsigned[0][2:]) if is_operand and unsigned else 0)
+        unsigned = [
+            a.type
+            for e in S.ERAS
+            if (od := S.opdef(e, op_name))
+            and (a := od.attr(name))
+            and a.type.startswith("ui")
+        ]
+        _FIELDS[key] = (
+            is_operand,
+            position,
+            int(unsigned[0][2:]) if is_operand and unsigned else 0,
+        )
     return _FIELDS[key]
 
 
@@ -606,17 +714,31 @@ def constant(value: int, type_: Any, ip: Any = None, loc: Any = None) -> Any:
     """An ``arith.constant`` of integer type ``type_`` (``i32``, ``i64`` or ``index`` text or type),
     built with the upstream typed builder."""
     if isinstance(type_, str):
-        type_ = ir.IndexType.get() if type_ == "index" else ir.IntegerType.get_signless(int(type_[1:]))
+        type_ = (
+            ir.IndexType.get()
+            if type_ == "index"
+            else ir.IntegerType.get_signless(int(type_[1:]))
+        )
     if isa(ir.IntegerType, type_):
         w = ir.IntegerType(type_).width
         if value >= (1 << (w - 1)):
             value -= 1 << w
-    return _arith.ConstantOp(type_, ir.IntegerAttr.get(type_, value), loc=loc, ip=ip).result
+    return _arith.ConstantOp(
+        type_, ir.IntegerAttr.get(type_, value), loc=loc, ip=ip
+    ).result
 
 
-def create(name: str, era: str, *, operands: dict[str, Any] | None = None,
-           attrs: dict[str, Any] | None = None, results: list[Any] | None = None,
-           ip: Any = None, loc: Any = None, regions: int | None = None) -> Any:
+def create(
+    name: str,
+    era: str,
+    *,
+    operands: dict[str, Any] | None = None,
+    attrs: dict[str, Any] | None = None,
+    results: list[Any] | None = None,
+    ip: Any = None,
+    loc: Any = None,
+    regions: int | None = None,
+) -> Any:
     """Build op ``name`` as era ``era`` defines it.
 
     ``operands`` maps ODS operand names to values; an int for an integer operand becomes an
@@ -634,7 +756,9 @@ def create(name: str, era: str, *, operands: dict[str, Any] | None = None,
         raise
 
 
-def _create(name, era, operands, attrs, results, ip, loc, regions, made: list[Any]) -> Any:
+def _create(
+    name, era, operands, attrs, results, ip, loc, regions, made: list[Any]
+) -> Any:
     d = S.opdef(era, name)
     if d is None:
         raise ValueError(f"no {era} definition of '{name}'")
@@ -653,7 +777,9 @@ def _create(name, era, operands, attrs, results, ip, loc, regions, made: list[An
         flat.extend(vals)
         sizes.append(len(vals))
     if operands:
-        raise ValueError(f"{name} ({era}) has no operand(s) {', '.join(sorted(operands))}")
+        raise ValueError(
+            f"{name} ({era}) has no operand(s) {', '.join(sorted(operands))}"
+        )
     built: dict[str, Any] = {}
     for key, value in attrs.items():
         a = d.attr(key)
@@ -662,19 +788,36 @@ def _create(name, era, operands, attrs, results, ip, loc, regions, made: list[An
         built[key] = make_attr(a.type, value)
     missing = [a.name for a in d.attrs if a.required and a.name not in built]
     if missing:
-        raise ValueError(f"{name} ({era}): missing required propert{'y' if len(missing) == 1 else 'ies'} "
-                         + ", ".join(missing))
+        raise ValueError(
+            f"{name} ({era}): missing required propert{'y' if len(missing) == 1 else 'ies'} "
+            + ", ".join(missing)
+        )
     if d.segments:
         built["operandSegmentSizes"] = ir.DenseI32ArrayAttr.get(sizes)
     group = [o for o, k in zip(d.operands, sizes) for _ in range(k)]
-    for i, (o, x) in enumerate(zip(group, flat, strict=True)):  # constants last: nothing to undo before
+    for i, (o, x) in enumerate(
+        zip(group, flat, strict=True)
+    ):  # constants last: nothing to undo before
         if isinstance(x, int):
-            t = "i64" if (o.type == "i64" or (o.type == "i32|i64" and not -2**31 <= x < 2**31)) else (
-                "index" if o.type == "index" else "i32")
+            t = (
+                "i64"
+                if (
+                    o.type == "i64"
+                    or (o.type == "i32|i64" and not -(2**31) <= x < 2**31)
+                )
+                else ("index" if o.type == "index" else "i32")
+            )
             flat[i] = constant(x, t, ip=ip, loc=loc)
             made.append(flat[i])
-    op = ir.Operation.create(name, results=results or [], operands=flat, attributes=built,
-                             regions=d.regions if regions is None else regions, loc=loc, ip=ip)
+    op = ir.Operation.create(
+        name,
+        results=results or [],
+        operands=flat,
+        attributes=built,
+        regions=d.regions if regions is None else regions,
+        loc=loc,
+        ip=ip,
+    )
     problems = check_op(op, era)
     if problems:
         op.erase()
@@ -696,21 +839,37 @@ def rebuild(op: Any, era: str, operands: list[Any]) -> Any:
     change an op's operand count): a new op of the same name, properties, discardable attributes,
     result types and location, inserted before ``op``, which the caller then erases. Only for ops
     whose definition is one variadic operand group (``aiex.run``): the new op then conforms to the
-    schema exactly when ``op`` does, given operands of the group's type, which are checked."""
+    schema exactly when ``op`` does, given operands of the group's type, which are checked.
+    """
     d = S.opdef(era, op.name)
-    if d is None or d.segments or len(d.operands) != 1 or d.operands[0].arity != "variadic":
-        raise ValueError(f"{op.name} ({era}) does not take one variadic group of operands")
+    if (
+        d is None
+        or d.segments
+        or len(d.operands) != 1
+        or d.operands[0].arity != "variadic"
+    ):
+        raise ValueError(
+            f"{op.name} ({era}) does not take one variadic group of operands"
+        )
     group = d.operands[0]
     for i, v in enumerate(operands):
         if group.type != "any" and not _type_ok(group.type, v.type):
-            raise ValueError(f"{op.name}: operand #{i} ('{group.name}') must be "
-                             f"{_TYPE_DESCRIPTIONS[group.type]}, but got '{v.type}'")
+            raise ValueError(
+                f"{op.name}: operand #{i} ('{group.name}') must be "
+                f"{_TYPE_DESCRIPTIONS[group.type]}, but got '{v.type}'"
+            )
     attrs = {a.name: v for a in d.attrs if (v := attr_or_none(op, a.name)) is not None}
     given = op.attributes
     for i in range(len(given)):  # the discardable attributes
         attrs[given[i].name] = given[i].attr
-    return ir.Operation.create(op.name, results=[r.type for r in op.results], operands=operands,
-                               attributes=attrs, loc=op.location, ip=ir.InsertionPoint(op))
+    return ir.Operation.create(
+        op.name,
+        results=[r.type for r in op.results],
+        operands=operands,
+        attributes=attrs,
+        loc=op.location,
+        ip=ir.InsertionPoint(op),
+    )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -718,9 +877,13 @@ def rebuild(op: Any, era: str, operands: list[Any]) -> Any:
 
 
 _TYPE_DESCRIPTIONS = {
-    "i1": "1-bit signless integer", "i32": "32-bit signless integer", "i64": "64-bit signless integer",
-    "i32|i64": "32-bit or 64-bit signless integer", "index": "index",
-    "memref": "memref of any type values", "anymemref": "ranked or unranked memref of any type values",
+    "i1": "1-bit signless integer",
+    "i32": "32-bit signless integer",
+    "i64": "64-bit signless integer",
+    "i32|i64": "32-bit or 64-bit signless integer",
+    "index": "index",
+    "memref": "memref of any type values",
+    "anymemref": "ranked or unranked memref of any type values",
     "any": "any type",
 }
 
@@ -742,7 +905,8 @@ def _type_ok(constraint: str, t: Any) -> bool:
 
 def check_op(op: Any, era: str) -> list[str]:
     """Violations of ``op``'s definition in ``era``, one message each (empty: it conforms, or the
-    schema does not know the op). An op in another era's form gets one message saying so."""
+    schema does not know the op). An op in another era's form gets one message saying so.
+    """
     op = getattr(op, "operation", op)
     if op.name in S.E0_OPS:
         return [_e0_message(op.name)]
@@ -751,12 +915,24 @@ def check_op(op: Any, era: str) -> list[str]:
         return []
     shape = _shape_problems(op, d, era)
     if shape:  # the rest of the definition only applies to an op of its shape
-        others = [e for e in S.ERAS if e != era and not _shape_problems(op, S.opdef(e, op.name), e)]
+        others = [
+            e
+            for e in S.ERAS
+            if e != era and not _shape_problems(op, S.opdef(e, op.name), e)
+        ]
         if others:
-            return [f"has the IR era {_eras(others)} form, but the module is checked as {era}: {shape[0]}"]
+            return [
+                f"has the IR era {_eras(others)} form, but the module is checked as {era}: {shape[0]}"
+            ]
         return shape
-    return [*_property_problems(op, d), *_exclusive_problems(op, d), *_result_problems(op, d),
-            *_region_problems(op, d), *_placement_problems(op, d), *_trace_buffer_problems(op, d)]
+    return [
+        *_property_problems(op, d),
+        *_exclusive_problems(op, d),
+        *_result_problems(op, d),
+        *_region_problems(op, d),
+        *_placement_problems(op, d),
+        *_trace_buffer_problems(op, d),
+    ]
 
 
 def _shape_problems(op: Any, d: S.OpDef, era: str) -> list[str]:
@@ -767,7 +943,9 @@ def _shape_problems(op: Any, d: S.OpDef, era: str) -> list[str]:
         problems = _operand_type_problems(op, d)
     for name, eras in S.PROPERTY_ERAS.get(d.name, {}).items():
         if d.attr(name) is None and attr_or_none(op, name) is not None:
-            problems.append(f"property '{name}' does not exist in IR era {era} (only in {_eras(eras)})")
+            problems.append(
+                f"property '{name}' does not exist in IR era {era} (only in {_eras(eras)})"
+            )
     return problems
 
 
@@ -776,29 +954,41 @@ def _operand_count_problems(op: Any, d: S.OpDef) -> list[str]:
     seg = attr_or_none(op, "operandSegmentSizes")
     if not d.segments:
         if seg is not None:
-            return ["has attribute 'operandSegmentSizes', but the op has no AttrSizedOperandSegments"]
+            return [
+                "has attribute 'operandSegmentSizes', but the op has no AttrSizedOperandSegments"
+            ]
         problem = _unsegmented_count_problem(d, n)
         return [problem] if problem else []
     if seg is None:
         return ["requires attribute 'operandSegmentSizes'"]
     if not isa(ir.DenseI32ArrayAttr, seg):
-        return [f"attribute 'operandSegmentSizes' failed to satisfy constraint: i32 dense array attribute "
-                f"(got {seg})"]
+        return [
+            f"attribute 'operandSegmentSizes' failed to satisfy constraint: i32 dense array attribute "
+            f"(got {seg})"
+        ]
     sizes = list(ir.DenseI32ArrayAttr(seg))
     if len(sizes) != len(d.operands):
-        return [f"'operandSegmentSizes' attribute for specifying operand segments must have "
-                f"{len(d.operands)} elements, but got {len(sizes)}"]
+        return [
+            f"'operandSegmentSizes' attribute for specifying operand segments must have "
+            f"{len(d.operands)} elements, but got {len(sizes)}"
+        ]
     if min(sizes, default=0) < 0:
         return ["'operandSegmentSizes' attribute cannot have negative elements"]
     if sum(sizes) != n:
-        return [f"operand count ({n}) does not match with the total size ({sum(sizes)}) specified in "
-                f"attribute 'operandSegmentSizes'"]
+        return [
+            f"operand count ({n}) does not match with the total size ({sum(sizes)}) specified in "
+            f"attribute 'operandSegmentSizes'"
+        ]
     start = 0
     for o, k in zip(d.operands, sizes):  # the first misfit group, as MLIR reports it
         if o.arity == "single" and k != 1:
-            return [f"operand group starting at #{start} ('{o.name}') requires 1 element, but found {k}"]
+            return [
+                f"operand group starting at #{start} ('{o.name}') requires 1 element, but found {k}"
+            ]
         if o.arity == "optional" and k > 1:
-            return [f"operand group starting at #{start} ('{o.name}') requires 0 or 1 element, but found {k}"]
+            return [
+                f"operand group starting at #{start} ('{o.name}') requires 0 or 1 element, but found {k}"
+            ]
         start += k
     return []
 
@@ -807,7 +997,9 @@ def _unsegmented_count_problem(d: S.OpDef, n: int) -> str | None:
     fixed = sum(o.arity == "single" for o in d.operands)
     flexible = sum(o.arity == "optional" for o in d.operands)
     if any(o.arity == "variadic" for o in d.operands):
-        return f"expected {fixed} or more operands, but found {n}" if n < fixed else None
+        return (
+            f"expected {fixed} or more operands, but found {n}" if n < fixed else None
+        )
     if not fixed <= n <= fixed + flexible:
         want = f"{fixed}" if not flexible else f"{fixed} to {fixed + flexible}"
         return f"expected {want} operands, but found {n}"
@@ -819,8 +1011,10 @@ def _operand_type_problems(op: Any, d: S.OpDef) -> list[str]:
     for o, values in zip(d.operands, _operand_groups(op, d)):
         for v in values:
             if not _type_ok(o.type, v.type):
-                problems.append(f"operand #{index} ('{o.name}') must be {_TYPE_DESCRIPTIONS[o.type]}, "
-                                f"but got '{v.type}'")
+                problems.append(
+                    f"operand #{index} ('{o.name}') must be {_TYPE_DESCRIPTIONS[o.type]}, "
+                    f"but got '{v.type}'"
+                )
             index += 1
     return problems
 
@@ -841,7 +1035,9 @@ def _property_problems(op: Any, d: S.OpDef) -> list[str]:
             continue
         problem = _attr_value_problem(a, v)
         if problem:
-            problems.append(f"attribute '{a.name}' failed to satisfy constraint: {problem}")
+            problems.append(
+                f"attribute '{a.name}' failed to satisfy constraint: {problem}"
+            )
     return problems
 
 
@@ -853,13 +1049,20 @@ def _attr_value_problem(a: S.Attr, v: Any) -> str | None:
     if a.type in S.INT_TAGS:
         iv = int_attr_value(v)
         if a.values is not None and iv not in a.values:
-            cases = ", ".join(f"{k} ({n})" for k, n in S.ENUMS[a.enum].items()) if a.enum else (
-                ", ".join(map(str, a.values)))
+            cases = (
+                ", ".join(f"{k} ({n})" for k, n in S.ENUMS[a.enum].items())
+                if a.enum
+                else (", ".join(map(str, a.values)))
+            )
             return f"{a.enum or desc} case, one of {cases}; got {iv}"
         if a.range is not None and not a.range[0] <= iv <= a.range[1]:
             return f"{desc} whose value is in [{a.range[0]}, {a.range[1]}]; got {iv}"
     if a.count is not None:
-        n = len(ir.DenseI64ArrayAttr(v)) if a.type == S.DENSE_I64 else len(ir.DenseI32ArrayAttr(v))
+        n = (
+            len(ir.DenseI64ArrayAttr(v))
+            if a.type == S.DENSE_I64
+            else len(ir.DenseI32ArrayAttr(v))
+        )
         if n != a.count:
             return f"{desc} with exactly {a.count} elements; got {n}"
     return None
@@ -869,25 +1072,41 @@ def _exclusive_problems(op: Any, d: S.OpDef) -> list[str]:
     problems = []
     groups = _operand_groups(op, d)
     for names in d.exclusive:
-        present = [n for n in names if (attr_or_none(op, n) is not None if d.attr(n) else
-                                        bool(groups[d.operands.index(d.operand(n))]))]
+        present = [
+            n
+            for n in names
+            if (
+                attr_or_none(op, n) is not None
+                if d.attr(n)
+                else bool(groups[d.operands.index(d.operand(n))])
+            )
+        ]
         if len(present) != 1:
-            what = " or ".join(f"{'attribute' if d.attr(n) else 'operand'} '{n}'" for n in names)
-            problems.append(f"requires exactly one of {what}, but found {'none' if not present else 'both'}")
+            what = " or ".join(
+                f"{'attribute' if d.attr(n) else 'operand'} '{n}'" for n in names
+            )
+            problems.append(
+                f"requires exactly one of {what}, but found {'none' if not present else 'both'}"
+            )
     return problems
 
 
 def _result_problems(op: Any, d: S.OpDef) -> list[str]:
     if len(op.results) != len(d.results):
         return [f"expected {len(d.results)} results, but found {len(op.results)}"]
-    return [f"result #{i} must be {_TYPE_DESCRIPTIONS[c]}, but got '{r.type}'"
-            for i, (c, r) in enumerate(zip(d.results, op.results)) if not _type_ok(c, r.type)]
+    return [
+        f"result #{i} must be {_TYPE_DESCRIPTIONS[c]}, but got '{r.type}'"
+        for i, (c, r) in enumerate(zip(d.results, op.results))
+        if not _type_ok(c, r.type)
+    ]
 
 
 def _region_problems(op: Any, d: S.OpDef) -> list[str]:
     problems = []
     if len(op.successors) != d.successors:
-        problems.append(f"expected {d.successors} successors, but found {len(op.successors)}")
+        problems.append(
+            f"expected {d.successors} successors, but found {len(op.successors)}"
+        )
     if len(op.regions) != d.regions:
         return [*problems, f"expected {d.regions} regions, but found {len(op.regions)}"]
     for i, region in enumerate(op.regions):
@@ -900,12 +1119,18 @@ def _region_problems(op: Any, d: S.OpDef) -> list[str]:
             last = ops[-1].name if ops else None
             found = f"'{last}'" if last else "an empty block"
             if d.terminator == S.END and last != S.END:
-                problems.append(f"expects region #{i} to end with 'aie.end', found {found}")
+                problems.append(
+                    f"expects region #{i} to end with 'aie.end', found {found}"
+                )
             elif d.terminator == S.BD and last not in (S.END, "aie.next_bd"):
-                problems.append(f"expects each block of region #{i} to end with 'aie.end' or 'aie.next_bd', "
-                                f"found {found}")
+                problems.append(
+                    f"expects each block of region #{i} to end with 'aie.end' or 'aie.next_bd', "
+                    f"found {found}"
+                )
             elif d.no_terminator and last == S.END:
-                problems.append(f"region #{i} has no terminator, but its block ends in 'aie.end'")
+                problems.append(
+                    f"region #{i} has no terminator, but its block ends in 'aie.end'"
+                )
     return problems
 
 
@@ -922,29 +1147,43 @@ def _placement_problems(op: Any, d: S.OpDef) -> list[str]:
     if d.is_terminator and parent is not None and list(op.block.operations)[-1] != op:
         problems.append("must be the last operation in the parent block")
     if d.parents and (parent is None or parent.name not in d.parents):
-        want = f"'{d.parents[0]}'" if len(d.parents) == 1 else f"to be one of '{', '.join(d.parents)}'"
+        want = (
+            f"'{d.parents[0]}'"
+            if len(d.parents) == 1
+            else f"to be one of '{', '.join(d.parents)}'"
+        )
         problems.append(f"expects parent op {want}")
     if d.ancestors:
         p = parent
         while p is not None and p.name not in d.ancestors:
             p = _parent(p.operation)
         if p is None:
-            problems.append(f"expects ancestor op {' or '.join(repr(a) for a in d.ancestors)}")
+            problems.append(
+                f"expects ancestor op {' or '.join(repr(a) for a in d.ancestors)}"
+            )
     return problems
 
 
 def _trace_buffer_problems(op: Any, d: S.OpDef) -> list[str]:
     """``trace_buffer.arg_index`` must name a memref argument of the sequence's block."""
     tb = attr_or_none(op, "trace_buffer")
-    if d.attr("trace_buffer") is None or tb is None or _attr_problem(S.TRACE_BUFFER, tb) is not None:
+    if (
+        d.attr("trace_buffer") is None
+        or tb is None
+        or _attr_problem(S.TRACE_BUFFER, tb) is not None
+    ):
         return []
     index = int(dict(attr_params(str(tb), "trace_buffer"))["arg_index"], 0)
     blocks = list(op.regions[0].blocks)
     args = list(blocks[0].arguments) if blocks else []
     if index >= len(args):
-        return [f"trace_buffer arg_index {index} names no argument of the sequence ({len(args)} arguments)"]
+        return [
+            f"trace_buffer arg_index {index} names no argument of the sequence ({len(args)} arguments)"
+        ]
     if not isa(ir.MemRefType, args[index].type):
-        return [f"trace_buffer arg_index {index} names an argument of type '{args[index].type}', not a memref"]
+        return [
+            f"trace_buffer arg_index {index} names an argument of type '{args[index].type}', not a memref"
+        ]
     return []
 
 
@@ -956,7 +1195,11 @@ class Violation:
 
 def check_module(module: Any, era: str) -> list[Violation]:
     """Every schema violation of every known aie/aiex op in ``module``, in walk order."""
-    return [Violation(op, f"'{op.name}' op {msg}") for op in walk(module) for msg in check_op(op, era)]
+    return [
+        Violation(op, f"'{op.name}' op {msg}")
+        for op in walk(module)
+        for msg in check_op(op, era)
+    ]
 
 
 # ------------------------------------------------------------------------------------------------
@@ -968,12 +1211,16 @@ def devices(module: Any) -> list[Any]:
 
 
 def sequences(device: Any) -> list[Any]:
-    return [o.operation for o in body(device).operations if o.name == "aie.runtime_sequence"]
+    return [
+        o.operation for o in body(device).operations if o.name == "aie.runtime_sequence"
+    ]
 
 
 def seq_args(seq: Any) -> list[Any]:
     blocks = getattr(seq, "operation", seq).regions[0].blocks
-    return list(blocks[0].arguments) if len(blocks) else []  # `{}` parses to a region with no block
+    return (
+        list(blocks[0].arguments) if len(blocks) else []
+    )  # `{}` parses to a region with no block
 
 
 def host_buffer_index(seq: Any, block_index: int) -> int | None:
@@ -996,7 +1243,15 @@ def block_index_of_host_buffer(seq: Any, host_index: int) -> int | None:
 
 
 #: bit widths of the float types by their spelling, for bindings whose FloatType has no ``width``
-_FLOAT_BITS = {"bf16": 16, "f16": 16, "tf32": 19, "f32": 32, "f64": 64, "f80": 80, "f128": 128}
+_FLOAT_BITS = {
+    "bf16": 16,
+    "f16": 16,
+    "tf32": 19,
+    "f32": 32,
+    "f64": 64,
+    "f80": 80,
+    "f128": 128,
+}
 
 
 def element_bits(t: Any) -> int | None:
@@ -1012,7 +1267,9 @@ def element_bits(t: Any) -> int | None:
         if width is not None:
             return int(width)
     text = str(t)
-    return _FLOAT_BITS.get(text) or (8 if text.startswith("f8") else 4 if text.startswith("f4") else None)
+    return _FLOAT_BITS.get(text) or (
+        8 if text.startswith("f8") else 4 if text.startswith("f4") else None
+    )
 
 
 def element_bytes(t: Any) -> int | None:

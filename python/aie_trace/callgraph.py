@@ -34,14 +34,18 @@ from .aieir import ir
 DYNAMIC = -9223372036854775808  # ShapedType::kDynamic in static_offsets
 
 _capsule_pointer = ctypes.pythonapi.PyCapsule_GetPointer
-_capsule_pointer.restype, _capsule_pointer.argtypes = ctypes.c_void_p, [ctypes.py_object, ctypes.c_char_p]
+_capsule_pointer.restype, _capsule_pointer.argtypes = ctypes.c_void_p, [
+    ctypes.py_object,
+    ctypes.c_char_p,
+]
 _capsule_name = ctypes.pythonapi.PyCapsule_GetName
 _capsule_name.restype, _capsule_name.argtypes = ctypes.c_char_p, [ctypes.py_object]
 
 
 def op_key(op: Any) -> int:
     """A stable identity for an operation, usable as a dict key. (The bindings' ``__hash__`` of an
-    operation changes when its attributes change, so operations themselves make poor keys.)"""
+    operation changes when its attributes change, so operations themselves make poor keys.)
+    """
     capsule = getattr(op, "operation", op)._CAPIPtr
     return _capsule_pointer(capsule, _capsule_name(capsule))
 
@@ -65,12 +69,16 @@ class Run:
     device: str
     callee_name: str
     callee: Any | None
-    loops: list[Any] = field(default_factory=list)  # enclosing scf.for ops, outermost first
+    loops: list[Any] = field(
+        default_factory=list
+    )  # enclosing scf.for ops, outermost first
 
 
 def seq_label(seq: Any) -> str:
     dev = aieir.parent_named(seq, "aie.device")
-    return f"@{aieir.symbol_name(dev) or 'main'}:@{aieir.symbol_name(seq) or 'sequence'}"
+    return (
+        f"@{aieir.symbol_name(dev) or 'main'}:@{aieir.symbol_name(seq) or 'sequence'}"
+    )
 
 
 class RunGraph:
@@ -89,7 +97,9 @@ class RunGraph:
         self.errors: list[tuple[Any, str]] = []
         self.device_names: set[str] = set()
         module = getattr(module, "operation", module)
-        self._module = _Node(module, module.name, [_nodes(b) for r in module.regions for b in r.blocks])
+        self._module = _Node(
+            module, module.name, [_nodes(b) for r in module.regions for b in r.blocks]
+        )
         bodies: list[tuple[Any, int]] = []
         for dev in _body(self._module, "aie.device"):
             dname = aieir.symbol_name(dev.op) or "main"
@@ -97,17 +107,25 @@ class RunGraph:
             self._device_nodes[dname] = dev
             for seq in _body(dev, "aie.runtime_sequence"):
                 self.sequences.append(seq.op)
-                self.by_symbol[(dname, aieir.symbol_name(seq.op) or "sequence")] = seq.op
+                self.by_symbol[(dname, aieir.symbol_name(seq.op) or "sequence")] = (
+                    seq.op
+                )
                 key = op_key(seq.op)
                 self._device[key] = dname
                 self._callers[key] = []
                 self._nodes[key] = [n for b in seq.blocks for n in b]
                 bodies.append((seq.op, key))
         for seq, key in bodies:
-            self._runs[key] = [self._resolve(seq, k, *found) for k, found in enumerate(_find_runs(
-                self._nodes[key], "aie.runtime_sequence", None, []))]
+            self._runs[key] = [
+                self._resolve(seq, k, *found)
+                for k, found in enumerate(
+                    _find_runs(self._nodes[key], "aie.runtime_sequence", None, [])
+                )
+            ]
 
-    def _resolve(self, seq: Any, ordinal: int, op: Any, parent: str, cfg: Any, loops: list[Any]) -> Run:
+    def _resolve(
+        self, seq: Any, ordinal: int, op: Any, parent: str, cfg: Any, loops: list[Any]
+    ) -> Run:
         ref = aieir.attr_or_none(op, "runtime_sequence_symbol")
         callee_name = aieir.symref_name(ref) if ref is not None else ""
         ref = aieir.attr_or_none(cfg, "symbol") if cfg is not None else None
@@ -116,8 +134,13 @@ class RunGraph:
         run = Run(op, seq, ordinal, device, callee_name, callee, loops)
         if cfg is not None and parent != "aiex.configure":
             hint = "; put the loop around the configure" if parent == "scf.for" else ""
-            self.errors.append((op, f"'aiex.run' is inside '{parent}', not directly inside its "
-                                    f"'aiex.configure' (mlir-aie requires the configure as its parent){hint}"))
+            self.errors.append(
+                (
+                    op,
+                    f"'aiex.run' is inside '{parent}', not directly inside its "
+                    f"'aiex.configure' (mlir-aie requires the configure as its parent){hint}",
+                )
+            )
         if callee is None:
             if cfg is None:
                 msg = "'aiex.run' is not inside an 'aiex.configure', so it names no device"
@@ -125,8 +148,10 @@ class RunGraph:
                 msg = f"cannot resolve callee: no aie.device @{device} (named by the enclosing aiex.configure)"
             else:
                 known = sorted(n for d, n in self.by_symbol if d == device)
-                msg = (f"cannot resolve callee: aie.device @{device} has no aie.runtime_sequence "
-                       f"@{callee_name} (it has: {', '.join('@' + k for k in known) or 'none'})")
+                msg = (
+                    f"cannot resolve callee: aie.device @{device} has no aie.runtime_sequence "
+                    f"@{callee_name} (it has: {', '.join('@' + k for k in known) or 'none'})"
+                )
             self.errors.append((op, msg))
         else:
             self._callers[op_key(callee)].append(run)
@@ -161,7 +186,9 @@ class RunGraph:
         """The ops of ``seq``'s body as a tree, read once."""
         key = op_key(seq)
         if key not in self._nodes:
-            self._nodes[key] = [n for b in seq.regions[0].blocks for n in _nodes(b)]  # `{}` has no block
+            self._nodes[key] = [
+                n for b in seq.regions[0].blocks for n in _nodes(b)
+            ]  # `{}` has no block
         return self._nodes[key]
 
     def followed_nodes(self, seq: Any, names: frozenset[str] | None) -> list["_Node"]:
@@ -180,7 +207,11 @@ class RunGraph:
     def device_ops(self, device: str, names: Any) -> list[Any]:
         """The ops named in ``names`` inside ``aie.device`` @``device``, in pre-order."""
         dev = self._device_nodes.get(device)
-        return [op for b in dev.blocks for name, op in _preorder(b) if name in names] if dev else []
+        return (
+            [op for b in dev.blocks for name, op in _preorder(b) if name in names]
+            if dev
+            else []
+        )
 
     def replace_run_op(self, run: Run, new: Any) -> None:
         """``run`` is now carried by ``new`` (the old op is about to be erased)."""
@@ -204,10 +235,18 @@ class RunGraph:
                     continue
                 if state.get(op_key(run.callee)) == 1:
                     chain = stack + [run]
-                    start = next(i for i, r in enumerate(chain) if r.caller == run.callee)
-                    names = [seq_label(r.caller) for r in chain[start:]] + [seq_label(run.callee)]
-                    raise GraphError(run.op, "aiex.run calls form a cycle: " + " -> ".join(names)
-                                     + "; a runtime sequence cannot run itself, directly or through others")
+                    start = next(
+                        i for i, r in enumerate(chain) if r.caller == run.callee
+                    )
+                    names = [seq_label(r.caller) for r in chain[start:]] + [
+                        seq_label(run.callee)
+                    ]
+                    raise GraphError(
+                        run.op,
+                        "aiex.run calls form a cycle: "
+                        + " -> ".join(names)
+                        + "; a runtime sequence cannot run itself, directly or through others",
+                    )
                 if state.get(op_key(run.callee)) is None:
                     visit(run.callee, stack + [run])
             state[op_key(seq)] = 2
@@ -240,7 +279,9 @@ def elem_bytes(t: Any) -> int | None:
     return aieir.element_bytes(ir.MemRefType(t).element_type)
 
 
-def view_step(value: Any, int_of: Callable[[Any], int | None]) -> tuple[Any, int] | None:
+def view_step(
+    value: Any, int_of: Callable[[Any], int | None]
+) -> tuple[Any, int] | None:
     """One step of a view chain: ``(source, byte offset added)``; None when ``value`` is not a
     supported view or its offset is unknown."""
     owner = value.owner
@@ -265,8 +306,10 @@ def view_step(value: Any, int_of: Callable[[Any], int | None]) -> tuple[Any, int
         for off, stride in zip(offsets, strides):
             if off == DYNAMIC:
                 if dyn is None:
-                    seg = _ints(op.attributes["operandSegmentSizes"], ir.DenseI32ArrayAttr)
-                    dyn = iter(list(op.operands)[1:1 + seg[1]])
+                    seg = _ints(
+                        op.attributes["operandSegmentSizes"], ir.DenseI32ArrayAttr
+                    )
+                    dyn = iter(list(op.operands)[1 : 1 + seg[1]])
                 off = int_of(next(dyn))
                 if off is None:
                     return None
@@ -275,7 +318,9 @@ def view_step(value: Any, int_of: Callable[[Any], int | None]) -> tuple[Any, int
     return None
 
 
-def resolve_view(value: Any, int_of: Callable[[Any], int | None]) -> tuple[Any, int] | None:
+def resolve_view(
+    value: Any, int_of: Callable[[Any], int | None]
+) -> tuple[Any, int] | None:
     """Follow a view chain to a block argument: ``(block argument, byte offset)`` or None."""
     offset = 0
     while not isinstance(value, ir.BlockArgument):
@@ -312,7 +357,9 @@ class Affine:
         return v if isinstance(v, Affine) else Affine(v)
 
     def _norm(self, terms: dict[IterSym, int]) -> tuple[tuple[IterSym, int], ...]:
-        return tuple(sorted(((s, c) for s, c in terms.items() if c), key=lambda t: t[0].order))
+        return tuple(
+            sorted(((s, c) for s, c in terms.items() if c), key=lambda t: t[0].order)
+        )
 
     def __add__(self, other: "int | Affine") -> "int | Affine":
         o = Affine.of(other)
@@ -337,15 +384,24 @@ class Affine:
             if other.terms:
                 raise TypeError("a product of two loop-dependent values is not affine")
             other = other.const
-        return Affine(self.const * other, self._norm({s: c * other for s, c in self.terms})).simplify()
+        return Affine(
+            self.const * other, self._norm({s: c * other for s, c in self.terms})
+        ).simplify()
 
     __rmul__ = __mul__
 
     def __floordiv__(self, other: "int | Affine") -> "int | Affine":
         d = other.const if isinstance(other, Affine) and not other.terms else other
-        if not isinstance(d, int) or d == 0 or self.const % d or any(c % d for _, c in self.terms):
+        if (
+            not isinstance(d, int)
+            or d == 0
+            or self.const % d
+            or any(c % d for _, c in self.terms)
+        ):
             raise TypeError("inexact division of a loop-dependent value")
-        return Affine(self.const // d, tuple((s, c // d) for s, c in self.terms)).simplify()
+        return Affine(
+            self.const // d, tuple((s, c // d) for s, c in self.terms)
+        ).simplify()
 
     def simplify(self) -> "int | Affine":
         return self.const if not self.terms else self
@@ -359,10 +415,20 @@ def symbols_of(v: Any) -> list[IterSym]:
 
 
 _AFFINE: dict[str, Callable[[Any, Any], Any]] = {
-    "arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b, "arith.muli": lambda a, b: a * b,
-    "arith.divui": lambda a, b: a // b, "arith.divsi": lambda a, b: a // b}
+    "arith.addi": lambda a, b: a + b,
+    "arith.subi": lambda a, b: a - b,
+    "arith.muli": lambda a, b: a * b,
+    "arith.divui": lambda a, b: a // b,
+    "arith.divsi": lambda a, b: a // b,
+}
 _DIVISIONS = ("arith.divui", "arith.divsi", "arith.remui", "arith.remsi")
-_CASTS = ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi", "arith.trunci")
+_CASTS = (
+    "arith.index_cast",
+    "arith.index_castui",
+    "arith.extui",
+    "arith.extsi",
+    "arith.trunci",
+)
 _ZERO_EXTENDING = ("arith.extui", "arith.index_castui")
 INDEX_WIDTH = 64  # what MLIR's arith folders compute index values in
 
@@ -398,7 +464,9 @@ def fold_binary(name: str, a: int, b: int, width: int) -> int | None:
             return None
         r = ua // ub if name == "arith.divui" else ua % ub
     elif name in ("arith.divsi", "arith.remsi"):
-        if sb == 0 or (name == "arith.divsi" and sa == -(1 << (width - 1)) and sb == -1):
+        if sb == 0 or (
+            name == "arith.divsi" and sa == -(1 << (width - 1)) and sb == -1
+        ):
             return None
         q = abs(sa) // abs(sb)
         q = q if (sa < 0) == (sb < 0) else -q  # toward zero
@@ -412,7 +480,8 @@ def eval_int(value: Any, leaf: Callable[[Any], Any]) -> Any:
     """Fold an integer/index SSA value: constants and simple arith ops, in the value's bit width and
     each op's signedness (:func:`fold_binary`); ``leaf`` answers for block arguments (sequence
     scalars, loop induction variables). Values are ints, or :class:`Affine` when a leaf is symbolic
-    (then only ``addi``/``subi``/``muli`` and exact divisions fold); None when unknown."""
+    (then only ``addi``/``subi``/``muli`` and exact divisions fold); None when unknown.
+    """
     if isinstance(value, ir.BlockArgument):
         return leaf(value)
     op = value.owner.operation
@@ -476,12 +545,19 @@ class Frame:
     run: Run | None = None
     parent: "Frame | None" = None
     env: dict[Any, Any] = field(default_factory=dict)  # loop ivs -> int or Affine
-    iterations: dict[int, int] = field(default_factory=dict)  # op_key(scf.for) -> iteration
-    views: dict[Any, Any] = field(default_factory=dict)  # static view chains, shared by the frames of a walk
+    iterations: dict[int, int] = field(
+        default_factory=dict
+    )  # op_key(scf.for) -> iteration
+    views: dict[Any, Any] = field(
+        default_factory=dict
+    )  # static view chains, shared by the frames of a walk
 
     @classmethod
     def for_root(cls, root: Any) -> "Frame":
-        args = [BufferRef(i, 0) if is_memref(a) else None for i, a in enumerate(aieir.seq_args(root))]
+        args = [
+            BufferRef(i, 0) if is_memref(a) else None
+            for i, a in enumerate(aieir.seq_args(root))
+        ]
         return cls(root, root, "", args)
 
     def _leaf(self, arg: Any) -> int | None:
@@ -510,7 +586,11 @@ class Frame:
         if _owner_op(arg) != self.sequence:
             return None
         bound = self.args[arg.arg_number]
-        return BufferRef(bound.arg, bound.offset + offset) if isinstance(bound, BufferRef) else None
+        return (
+            BufferRef(bound.arg, bound.offset + offset)
+            if isinstance(bound, BufferRef)
+            else None
+        )
 
     def run_path(self, run: Run) -> str:
         its = [self.iterations.get(op_key(lp)) for lp in run.loops]
@@ -523,8 +603,13 @@ class Frame:
         callee = run.callee if callee is None else callee
         operands = list(run.op.operands)
         params = aieir.seq_args(callee)
-        args = [self.bound(operands[j]) if j < len(operands) else MISSING for j in range(len(params))]
-        return Frame(self.root, callee, self.run_path(run), args, run, self, views=self.views)
+        args = [
+            self.bound(operands[j]) if j < len(operands) else MISSING
+            for j in range(len(params))
+        ]
+        return Frame(
+            self.root, callee, self.run_path(run), args, run, self, views=self.views
+        )
 
     def bound(self, operand: Any) -> Any:
         """What a call made in this frame binds a parameter to when it passes ``operand`` (an entry
@@ -552,7 +637,13 @@ def _nodes(block: Any) -> list[_Node]:
     for o in block.operations:
         op = o.operation
         regions = op.regions
-        out.append(_Node(op, op.name, [_nodes(b) for r in regions for b in r.blocks] if len(regions) else ()))
+        out.append(
+            _Node(
+                op,
+                op.name,
+                [_nodes(b) for r in regions for b in r.blocks] if len(regions) else (),
+            )
+        )
     return out
 
 
@@ -573,15 +664,22 @@ def _preorder(nodes: list[_Node]) -> Iterator[tuple[str, Any]]:
             stack.pop()
 
 
-def _find_runs(nodes: list[_Node], parent: str, cfg: Any, loops: list[Any]) -> Iterator[tuple[Any, str, Any, list]]:
+def _find_runs(
+    nodes: list[_Node], parent: str, cfg: Any, loops: list[Any]
+) -> Iterator[tuple[Any, str, Any, list]]:
     """Every ``aiex.run`` under ``nodes`` in pre-order, with its parent's name, its nearest
-    enclosing ``aiex.configure`` and its enclosing ``scf.for`` loops (outermost first)."""
+    enclosing ``aiex.configure`` and its enclosing ``scf.for`` loops (outermost first).
+    """
     for n in nodes:
         if n.name == "aiex.run":
             yield n.op, parent, cfg, loops
         for b in n.blocks:
-            yield from _find_runs(b, n.name, n.op if n.name == "aiex.configure" else cfg,
-                                  loops + [n.op] if n.name == "scf.for" else loops)
+            yield from _find_runs(
+                b,
+                n.name,
+                n.op if n.name == "aiex.configure" else cfg,
+                loops + [n.op] if n.name == "scf.for" else loops,
+            )
 
 
 def _prune(nodes: list[_Node], names: frozenset[str] | None) -> list[_Node]:
@@ -602,7 +700,9 @@ def _prune(nodes: list[_Node], names: frozenset[str] | None) -> list[_Node]:
 _WALKED = ("aiex.run", "scf.for")  # what inline_walk follows whatever it is asked for
 
 
-def inline_walk(graph: RunGraph, root: Any, names: Any = None) -> Iterator[tuple[Any, Frame]]:
+def inline_walk(
+    graph: RunGraph, root: Any, names: Any = None
+) -> Iterator[tuple[Any, Frame]]:
     """Every op reached from ``root`` through verbatim inlining, in program order, with its frame
     (only ops named in ``names``, when given; calls and loops are followed either way).
 
@@ -610,11 +710,18 @@ def inline_walk(graph: RunGraph, root: Any, names: Any = None) -> Iterator[tuple
     are not constant (the walker expands loops). The graph caches each sequence's ops: build a new
     graph after changing the IR."""
     wanted = frozenset(names) if names is not None else None
-    yield from _walk_nodes(graph, graph.followed_nodes(root, wanted), Frame.for_root(root), [root], wanted)
+    yield from _walk_nodes(
+        graph, graph.followed_nodes(root, wanted), Frame.for_root(root), [root], wanted
+    )
 
 
-def _walk_nodes(graph: RunGraph, nodes: list[_Node], frame: Frame, stack: list[Any],
-                wanted: frozenset[str] | None) -> Iterator[tuple[Any, Frame]]:
+def _walk_nodes(
+    graph: RunGraph,
+    nodes: list[_Node],
+    frame: Frame,
+    stack: list[Any],
+    wanted: frozenset[str] | None,
+) -> Iterator[tuple[Any, Frame]]:
     for node in nodes:
         op = node.op
         if wanted is None or node.name in wanted:
@@ -622,7 +729,13 @@ def _walk_nodes(graph: RunGraph, nodes: list[_Node], frame: Frame, stack: list[A
         if node.name == "aiex.run":
             run = graph.run_of(op)
             inner = enter_run(run, frame, stack)
-            yield from _walk_nodes(graph, graph.followed_nodes(run.callee, wanted), inner, stack + [run.callee], wanted)
+            yield from _walk_nodes(
+                graph,
+                graph.followed_nodes(run.callee, wanted),
+                inner,
+                stack + [run.callee],
+                wanted,
+            )
         elif node.name == "scf.for":
             for _ in iterate(op, frame):
                 yield from _walk_nodes(graph, node.blocks[0], frame, stack, wanted)
@@ -635,9 +748,13 @@ def enter_run(run: Run, frame: Frame, stack: list[Any]) -> Frame:
     """The frame of the call ``run`` makes from ``frame``, while the sequences in ``stack`` run.
     Raises :class:`GraphError` for an unresolvable callee or a cycle."""
     if run.callee is None:
-        raise GraphError(run.op, f"cannot resolve callee @{run.callee_name} in @{run.device}")
+        raise GraphError(
+            run.op, f"cannot resolve callee @{run.callee_name} in @{run.device}"
+        )
     if run.callee in stack:
-        raise GraphError(run.op, f"aiex.run calls form a cycle through {seq_label(run.callee)}")
+        raise GraphError(
+            run.op, f"aiex.run calls form a cycle through {seq_label(run.callee)}"
+        )
     return frame.enter(run)
 
 
@@ -647,8 +764,11 @@ def iterate(loop: Any, frame: Frame) -> Iterator[int]:
     constant."""
     bounds = loop_bounds(loop, frame)
     if bounds is None:
-        raise GraphError(loop, "scf.for bounds are not constant; the trace passes follow loops "
-                               "with a static trip count only")
+        raise GraphError(
+            loop,
+            "scf.for bounds are not constant; the trace passes follow loops "
+            "with a static trip count only",
+        )
     iv, key = aieir.body(loop).arguments[0], op_key(loop)
     for i, v in enumerate(bounds):
         frame.env[iv], frame.iterations[key] = v, i

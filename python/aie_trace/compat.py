@@ -42,24 +42,37 @@ def select_slices(module: Any, kernel: str | None, size: int) -> tuple[list[Any]
     if len(chosen) == 1:
         return list(chosen[0].slices), chosen[0].kernel
     if len(chosen) > 1:
-        raise ValueError(f"{len(chosen)} kernels have a trace layout ({', '.join(x.kernel for x in chosen)}); "
-                         "name one with kernel='device:sequence'")
+        raise ValueError(
+            f"{len(chosen)} kernels have a trace layout ({', '.join(x.kernel for x in chosen)}); "
+            "name one with kernel='device:sequence'"
+        )
     if kernel is not None:
         device, _, sequence = kernel.partition(":")
         if not device or not sequence:
             raise ValueError(f"kernel must be 'device:sequence', got '{kernel}'")
     else:
-        seqs = [(aieir.symbol_name(d) or "main", aieir.symbol_name(s) or "sequence")
-                for d in aieir.devices(module) for s in aieir.sequences(d)]
+        seqs = [
+            (aieir.symbol_name(d) or "main", aieir.symbol_name(s) or "sequence")
+            for d in aieir.devices(module)
+            for s in aieir.sequences(d)
+        ]
         if len(seqs) != 1:
-            raise ValueError(f"the module records no trace layout and has {len(seqs)} runtime sequences; "
-                             "name the one that wrote the buffer with kernel='device:sequence'")
+            raise ValueError(
+                f"the module records no trace layout and has {len(seqs)} runtime sequences; "
+                "name the one that wrote the buffer with kernel='device:sequence'"
+            )
         device, sequence = seqs[0]
     return [layout.Slice(device, sequence, "", 0, size)], f"{device}:{sequence}"
 
 
-def parse_trace(trace_buffer: Any, mlir_module_str: str, colshift: int | None = None, *,
-                kernel: str | None = None, arch: str | None = None) -> list[dict[str, Any]]:
+def parse_trace(
+    trace_buffer: Any,
+    mlir_module_str: str,
+    colshift: int | None = None,
+    *,
+    kernel: str | None = None,
+    arch: str | None = None,
+) -> list[dict[str, Any]]:
     """Decode ``trace_buffer`` (a numpy array of 32-bit words as mlir-aie passes it, or of bytes,
     or ``bytes``) against the design in ``mlir_module_str``; returns the trace events as a list in
     Trace Event Format, ``ts`` in cycles, as mlir-aie's ``parse_trace`` does. ``colshift``: the
@@ -77,11 +90,15 @@ def parse_trace(trace_buffer: Any, mlir_module_str: str, colshift: int | None = 
         raise ValueError(str(e)) from None
     with make_context():
         try:
-            module = ir.Operation.parse(mlir_module_str, source_name="<mlir_module_str>")
+            module = ir.Operation.parse(
+                mlir_module_str, source_name="<mlir_module_str>"
+            )
         except ir.MLIRError as e:
             diag = DiagnosticEngine()
             diag.extend_from_mlir(e.error_diagnostics)
-            raise ValueError("\n".join(d.format() for d in diag.diagnostics) or str(e)) from None
+            raise ValueError(
+                "\n".join(d.format() for d in diag.diagnostics) or str(e)
+            ) from None
         try:
             slices, kernel = select_slices(module, kernel, len(data))
             designs = decode.designs_for(module, slices, arch)

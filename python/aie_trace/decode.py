@@ -71,7 +71,7 @@ WARMUP = 32
 
 ANOMALY_KINDS = {
     "invalid_header": "packet(s) with an invalid header (even parity, reserved bits set or an unknown "
-                      "packet type), not decoded",
+    "packet type), not decoded",
     "partial_packet": "word(s) at the end of the buffer that do not fill a packet, not decoded",
     "trailing_bytes": "byte(s) at the end of the buffer that do not fill a word, not decoded",
     "unknown_opcode": "byte(s) that start no command (one byte each)",
@@ -113,15 +113,15 @@ class _Resume(NamedTuple):
     """Where one step of a stream's decode lies and the state carried into it: enough to decode
     the step again on its own."""
 
-    lo: int                  # stream offset of the step's first byte
-    hi: int                  # one past its last byte
-    entry: int               # stream offset of its first command (``hi``: no command starts in it)
-    T: int                   # time of the record before the step
-    M: int                   # slots that record asserts: the intervals open when the step begins
-    frame: tuple[int, int] | None   # what a Repeat at the step's start repeats
-    after_sync: bool         # the record before the step is an Event_Sync
-    budget: int              # pulses Repeats may still add
-    final: bool              # the stream's last step: it closes every open interval
+    lo: int  # stream offset of the step's first byte
+    hi: int  # one past its last byte
+    entry: int  # stream offset of its first command (``hi``: no command starts in it)
+    T: int  # time of the record before the step
+    M: int  # slots that record asserts: the intervals open when the step begins
+    frame: tuple[int, int] | None  # what a Repeat at the step's start repeats
+    after_sync: bool  # the record before the step is an Event_Sync
+    budget: int  # pulses Repeats may still add
+    final: bool  # the stream's last step: it closes every open interval
 
 
 @dataclass
@@ -129,20 +129,24 @@ class _Steps:
     """The steps of one stream's decode, to decode them again on demand: the buffer's packets,
     the stream's packet indices, each step's resume state and its events per slot."""
 
-    words: np.ndarray        # (packets, 8) words of the whole buffer
-    pk: np.ndarray           # indices of the stream's packets, in order
+    words: np.ndarray  # (packets, 8) words of the whole buffer
+    pk: np.ndarray  # indices of the stream's packets, in order
     resume: list[_Resume]
-    begins: np.ndarray       # (steps, slots): intervals that begin in each step
-    ends: np.ndarray         # (steps, slots): intervals that end in each step
-    epochs: np.ndarray       # (steps,): Start commands before each step (a Start sets the timer)
-    truncated: int | None    # stream offset of the command the stream's end cuts off
+    begins: np.ndarray  # (steps, slots): intervals that begin in each step
+    ends: np.ndarray  # (steps, slots): intervals that end in each step
+    epochs: (
+        np.ndarray
+    )  # (steps,): Start commands before each step (a Start sets the timer)
+    truncated: int | None  # stream offset of the command the stream's end cuts off
 
-    def replay(self, i: int) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def replay(
+        self, i: int
+    ) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Decode step ``i`` again: ``(base, T, opens, closes)`` as :func:`_bounds` gives them, and
         the timer epoch of each record (Start commands up to it in the stream)."""
         r = self.resume[i]
         carry = _Carry(T=r.T, M=r.M, frame=r.frame, after_sync=r.after_sync)
-        notes: dict[str, list[int]] = {}   # anomalies were counted by the decode
+        notes: dict[str, list[int]] = {}  # anomalies were counted by the decode
         if r.entry < r.hi:
             p0 = r.entry // F.DATA_BYTES_PER_PACKET
             block = _block(self.words, self.pk, p0, -(-r.hi // F.DATA_BYTES_PER_PACKET))
@@ -156,8 +160,10 @@ class _Steps:
         step = _Step(block, marks, entry, carry, [r.budget], notes)
         _, base, T, opens, closes = step.run(r.final)
         epoch = np.full(len(T), self.epochs[i], dtype=np.int64)
-        if step.starts is not None:   # T[0] is the record before the step: record k is T[k + 1]
-            epoch += np.cumsum(np.bincount(step.starts + 1, minlength=len(T))[:len(T)])
+        if (
+            step.starts is not None
+        ):  # T[0] is the record before the step: record k is T[k + 1]
+            epoch += np.cumsum(np.bincount(step.starts + 1, minlength=len(T))[: len(T)])
         return base, T, opens, closes, epoch
 
     def having(self, slots: int) -> np.ndarray:
@@ -197,7 +203,9 @@ class Stream:
     first: int | None
     last: int | None
     _steps: _Steps = field(repr=False)
-    _arrays: tuple[np.ndarray, np.ndarray, np.ndarray] | None = field(default=None, init=False, repr=False)
+    _arrays: tuple[np.ndarray, np.ndarray, np.ndarray] | None = field(
+        default=None, init=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         self._offsets = np.concatenate([[0], np.cumsum(self.counts)]).tolist()
@@ -228,11 +236,13 @@ class Stream:
             for out, parts, at in ((begin, b, at_begin), (end, e, at_end)):
                 for s in slots:
                     base, v = parts[s]
-                    np.add(v, np.int64(base), out=out[at[s]:at[s] + len(v)])
+                    np.add(v, np.int64(base), out=out[at[s] : at[s] + len(v)])
                     at[s] += len(v)
         return begin, end
 
-    def steps(self, slots: Iterable[int] = range(F.SLOTS)) -> Iterator[tuple[list[np.ndarray], list[np.ndarray]]]:
+    def steps(
+        self, slots: Iterable[int] = range(F.SLOTS)
+    ) -> Iterator[tuple[list[np.ndarray], list[np.ndarray]]]:
         """For each step of the decode in which an event of the ``slots`` begins or ends, in stream
         order: the begins and the ends found in it, per slot (int64; empty for other slots). A
         slot's events follow each other over the steps as in :meth:`slot_times`; an interval may
@@ -240,11 +250,14 @@ class Stream:
         for b, e in self._replay(_mask(slots)):
             yield [_absolute(p) for p in b], [_absolute(p) for p in e]
 
-    def begins_in_order(self, slots: list[int]) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    def begins_in_order(
+        self, slots: list[int]
+    ) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
         """The begins of the events of ``slots``, in the order the unit wrote them (by record; in
         one record, in the order of ``slots``), a step at a time: ``(times, which, epoch)`` with
         ``which`` the index into ``slots`` of each one's slot and ``epoch`` its timer epoch (the
-        Start commands before it: events of different epochs belong to different runs)."""
+        Start commands before it: events of different epochs belong to different runs).
+        """
         mask = _mask(slots)
         shifts = np.array(slots, dtype=np.uint8)
         for i in self._steps.having(mask):
@@ -256,13 +269,15 @@ class Stream:
             times += base
             yield times, which % len(slots), epoch[rec]
 
-    def timeline(self, slots: Iterable[int] = range(F.SLOTS)) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray,
-                                                                              np.ndarray]]:
+    def timeline(
+        self, slots: Iterable[int] = range(F.SLOTS)
+    ) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
         """The begins and ends of the events of ``slots`` merged, a step at a time (the steps that
         hold some): ``(epoch, time, is_begin, slot)`` ordered by timer epoch (the Start commands
         before the event: one per run of the design), then time, ends before begins, then slot.
         Within an epoch the time never goes back, so a run's events are in time order; an
-        interval begins and ends in the same epoch (a Start ends every open interval)."""
+        interval begins and ends in the same epoch (a Start ends every open interval).
+        """
         mask = np.uint8(_mask(slots))
         bit = np.arange(F.SLOTS, dtype=np.uint8)
         for i in self._steps.having(int(mask)):
@@ -275,17 +290,28 @@ class Stream:
                 r = rec[hit // F.SLOTS]
                 times = T[r].astype(np.int64)
                 times += base + after
-                parts.append((epoch[r], times, np.full(len(r), begin), (hit % F.SLOTS).astype(np.uint8)))
+                parts.append(
+                    (
+                        epoch[r],
+                        times,
+                        np.full(len(r), begin),
+                        (hit % F.SLOTS).astype(np.uint8),
+                    )
+                )
             ep, times, is_begin, slot = (np.concatenate(x) for x in zip(*parts))
             order = np.lexsort((slot, is_begin, times, ep))
             yield ep[order], times[order], is_begin[order], slot[order]
 
-    def _replay(self, mask: int) -> Iterator[tuple[list[tuple[int, np.ndarray]], list[tuple[int, np.ndarray]]]]:
+    def _replay(
+        self, mask: int
+    ) -> Iterator[tuple[list[tuple[int, np.ndarray]], list[tuple[int, np.ndarray]]]]:
         """Decode again each step that holds events of the slots in ``mask``: per slot, its begins
         and its ends, each as (base, offsets from it)."""
         for i in self._steps.having(mask):
             base, T, opens, closes, _ = self._steps.replay(int(i))
-            yield [(base, v) for v in _events(opens, T, mask)], [(base + 1, v) for v in _events(closes, T, mask)]
+            yield [(base, v) for v in _events(opens, T, mask)], [
+                (base + 1, v) for v in _events(closes, T, mask)
+            ]
 
     @property
     def slot(self) -> np.ndarray:
@@ -302,14 +328,20 @@ class Stream:
     def _all(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         if self._arrays is None:
             begin, end = self._gather((1 << F.SLOTS) - 1)
-            self._arrays = (np.repeat(np.arange(F.SLOTS, dtype=np.uint8), self.counts), begin, end)
+            self._arrays = (
+                np.repeat(np.arange(F.SLOTS, dtype=np.uint8), self.counts),
+                begin,
+                end,
+            )
         return self._arrays
 
     def intervals(self) -> list[tuple[int, int, int]]:
         """``(slot, begin, end)`` of every event, ordered by begin, then slot."""
         slot, begin, end = self._all()
         order = np.lexsort((slot, begin))
-        return list(zip(slot[order].tolist(), begin[order].tolist(), end[order].tolist()))
+        return list(
+            zip(slot[order].tolist(), begin[order].tolist(), end[order].tolist())
+        )
 
 
 def _mask(slots: Iterable[int]) -> int:
@@ -378,27 +410,35 @@ def _odd_parity(h: np.ndarray) -> np.ndarray:
 
 
 class _Packets(NamedTuple):
-    words: np.ndarray      # (npk, 8) little-endian words
-    streams: list[tuple[StreamKey, np.ndarray, tuple[int, ...]]]  # key, packet indices, ids
+    words: np.ndarray  # (npk, 8) little-endian words
+    streams: list[
+        tuple[StreamKey, np.ndarray, tuple[int, ...]]
+    ]  # key, packet indices, ids
 
 
 def _packets(b: np.ndarray, result: DecodeResult) -> _Packets:
     nwords = len(b) // F.WORD_BYTES
     if len(b) % F.WORD_BYTES:
-        result.anomalies.append(Anomaly("trailing_bytes", len(b) % F.WORD_BYTES, nwords * F.WORD_BYTES))
-    words = b[:nwords * F.WORD_BYTES].view("<u4")
+        result.anomalies.append(
+            Anomaly("trailing_bytes", len(b) % F.WORD_BYTES, nwords * F.WORD_BYTES)
+        )
+    words = b[: nwords * F.WORD_BYTES].view("<u4")
     npk = nwords // F.WORDS_PER_PACKET
-    tail = words[npk * F.WORDS_PER_PACKET:]
+    tail = words[npk * F.WORDS_PER_PACKET :]
     if tail.size and tail.any():
-        result.anomalies.append(Anomaly("partial_packet", int(tail.size), npk * F.PACKET_BYTES))
-    W = words[:npk * F.WORDS_PER_PACKET].reshape(npk, F.WORDS_PER_PACKET)
+        result.anomalies.append(
+            Anomaly("partial_packet", int(tail.size), npk * F.PACKET_BYTES)
+        )
+    W = words[: npk * F.WORDS_PER_PACKET].reshape(npk, F.WORDS_PER_PACKET)
     h = W[:, 0].astype(np.uint32)
     empty = h == 0
     zero_hdr = np.flatnonzero(empty)
     if zero_hdr.size:
         empty[zero_hdr] = ~W[zero_hdr, 1:].any(axis=1)
     ptype = (h >> F.HDR_TYPE_SHIFT) & F.HDR_TYPE_MASK
-    valid = _odd_parity(h) & ((h & F.HDR_RESERVED_MASK) == 0) & (ptype <= max(F.PacketType))
+    valid = (
+        _odd_parity(h) & ((h & F.HDR_RESERVED_MASK) == 0) & (ptype <= max(F.PacketType))
+    )
     invalid = np.flatnonzero(~valid & ~empty)
     written = np.flatnonzero(~empty)
     result.packets = npk
@@ -409,18 +449,29 @@ def _packets(b: np.ndarray, result: DecodeResult) -> _Packets:
     if tail.size and tail.any():
         result.used_bytes = nwords * F.WORD_BYTES
     if invalid.size:
-        result.anomalies.append(Anomaly("invalid_header", int(invalid.size), int(invalid[0]) * F.PACKET_BYTES))
+        result.anomalies.append(
+            Anomaly(
+                "invalid_header", int(invalid.size), int(invalid[0]) * F.PACKET_BYTES
+            )
+        )
     vidx = np.flatnonzero(valid)
-    key = ((h[vidx] >> F.HDR_TYPE_SHIFT) & 0xFFFF).astype(np.uint16)  # type, row, column bits
+    key = ((h[vidx] >> F.HDR_TYPE_SHIFT) & 0xFFFF).astype(
+        np.uint16
+    )  # type, row, column bits
     order = np.argsort(key, kind="stable")
     cuts = (np.flatnonzero(np.diff(key[order])) + 1).tolist()
     streams = []
     for lo, hi in zip([0, *cuts], [*cuts, len(order)]) if len(order) else ():
         pk = vidx[order[lo:hi]]
         k = int(key[order[lo]])
-        ids = tuple(np.flatnonzero(np.bincount(h[pk] & F.HDR_ID_MASK, minlength=32)).tolist())
-        skey = StreamKey(k & F.HDR_TYPE_MASK, (k >> (F.HDR_COL_SHIFT - F.HDR_TYPE_SHIFT)) & F.HDR_COL_MASK,
-                         (k >> (F.HDR_ROW_SHIFT - F.HDR_TYPE_SHIFT)) & F.HDR_ROW_MASK)
+        ids = tuple(
+            np.flatnonzero(np.bincount(h[pk] & F.HDR_ID_MASK, minlength=32)).tolist()
+        )
+        skey = StreamKey(
+            k & F.HDR_TYPE_MASK,
+            (k >> (F.HDR_COL_SHIFT - F.HDR_TYPE_SHIFT)) & F.HDR_COL_MASK,
+            (k >> (F.HDR_ROW_SHIFT - F.HDR_TYPE_SHIFT)) & F.HDR_ROW_MASK,
+        )
         streams.append((skey, pk, ids))
     return _Packets(W, streams)
 
@@ -444,7 +495,11 @@ def _transpose(a: np.ndarray) -> np.ndarray:
         return np.ascontiguousarray(a.T)
     X = a.view(np.uint8).view("<u8").reshape(R // 8, 8, C // 8).copy()
     t = np.empty((R // 8, 4, C // 8), dtype=np.uint64)
-    for d, mask in ((1, 0x00FF00FF00FF00FF), (2, 0x0000FFFF0000FFFF), (4, 0x00000000FFFFFFFF)):
+    for d, mask in (
+        (1, 0x00FF00FF00FF00FF),
+        (2, 0x0000FFFF0000FFFF),
+        (4, 0x00000000FFFFFFFF),
+    ):
         # rows i and i + d of each block (i without bit d): swap the high units of row i with the
         # low units of row i + d
         pairs = X.reshape(R // 8, 4 // d, 2, d, C // 8)
@@ -458,11 +513,15 @@ def _transpose(a: np.ndarray) -> np.ndarray:
         u <<= shift
         lo ^= u
     out = np.empty((C, R), dtype=a.dtype)
-    out.view(np.uint8).view("<u8").reshape(C // 8, 8, R // 8)[...] = X.transpose(2, 1, 0)
+    out.view(np.uint8).view("<u8").reshape(C // 8, 8, R // 8)[...] = X.transpose(
+        2, 1, 0
+    )
     return out
 
 
-def _scan(rows: list[np.ndarray], e: np.ndarray, marks: np.ndarray, first: int) -> tuple[np.ndarray, np.ndarray]:
+def _scan(
+    rows: list[np.ndarray], e: np.ndarray, marks: np.ndarray, first: int
+) -> tuple[np.ndarray, np.ndarray]:
     """Walk every column of the ``rows`` (row ``r``: the length of the command byte ``r`` of each
     column would start) from the command starting at row ``e`` (updated in place), one row at a
     time for all columns; rows from ``first`` on mark the starts in ``marks``. Returns ``e`` before
@@ -493,7 +552,7 @@ def _command_starts(S: np.ndarray, n: int, entry: int) -> tuple[np.ndarray, int]
     first command is not where the previous chunk's last command ends are fixed by
     :func:`_refit`."""
     m = n - entry
-    C = CHUNK   # smaller chunks for a small block: fewer rows to step through, the same columns
+    C = CHUNK  # smaller chunks for a small block: fewer rows to step through, the same columns
     while C > 32 and m < C * (1 << 12):
         C //= 2
     W = min(WARMUP, C)
@@ -502,12 +561,16 @@ def _command_starts(S: np.ndarray, n: int, entry: int) -> tuple[np.ndarray, int]
     padded[:m] = S[entry:n]
     LT = _transpose(_lengths(padded).reshape(nch, C))
     del padded
-    warm = np.ones((W, nch), dtype=np.uint8)      # chunk 0 starts on fillers
-    warm[:, 1:] = LT[C - W:, :-1]
+    warm = np.ones((W, nch), dtype=np.uint8)  # chunk 0 starts on fillers
+    warm[:, 1:] = LT[C - W :, :-1]
     marks = np.empty((C, nch), dtype=bool)
     first, last = _scan([*warm, *LT], np.zeros(nch, dtype=np.uint8), marks, W)
-    first = first.astype(np.int64) - W          # offset of each chunk's first command, by its walk
-    last = last.astype(np.int64) - (W + C)      # offset into the next chunk where its last ends
+    first = (
+        first.astype(np.int64) - W
+    )  # offset of each chunk's first command, by its walk
+    last = last.astype(np.int64) - (
+        W + C
+    )  # offset into the next chunk where its last ends
     bad = np.flatnonzero(first[1:] != last[:-1]) + 1
     if bad.size:
         _refit(LT, marks, first, last, bad)
@@ -517,7 +580,13 @@ def _command_starts(S: np.ndarray, n: int, entry: int) -> tuple[np.ndarray, int]
     return starts, entry + tail + int(np.flatnonzero(starts[tail:])[-1])
 
 
-def _refit(LT: np.ndarray, marks: np.ndarray, first: np.ndarray, last: np.ndarray, bad: np.ndarray) -> None:
+def _refit(
+    LT: np.ndarray,
+    marks: np.ndarray,
+    first: np.ndarray,
+    last: np.ndarray,
+    bad: np.ndarray,
+) -> None:
     """Re-mark the chunks (columns of ``LT``/``marks``, rows = chunk bytes) whose walk did not
     start where the previous chunk's last command ends: each is walked from every entry offset
     at once, then the chunks are chained by their exit offsets, in order. A chunk whose true
@@ -534,7 +603,10 @@ def _refit(LT: np.ndarray, marks: np.ndarray, first: np.ndarray, last: np.ndarra
         _, out = _scan(list(sub), np.tile(offsets, len(cols)), sub_marks, 0)
         exits = (out.astype(np.int64) - LT.shape[0]).reshape(len(cols), len(offsets))
         for i, c in enumerate(cols):
-            tables[c] = (exits[i].tolist(), sub_marks[:, i * len(offsets):(i + 1) * len(offsets)])
+            tables[c] = (
+                exits[i].tolist(),
+                sub_marks[:, i * len(offsets) : (i + 1) * len(offsets)],
+            )
 
     walk_all_entries(bad.tolist())
     bad_list = bad.tolist()
@@ -542,14 +614,18 @@ def _refit(LT: np.ndarray, marks: np.ndarray, first: np.ndarray, last: np.ndarra
     j = bad_list[0]
     entry = int(last[j - 1])
     while j < nch:
-        if entry == first[j]:   # this chunk's own walk was right, and so are those up to the next bad one
+        if (
+            entry == first[j]
+        ):  # this chunk's own walk was right, and so are those up to the next bad one
             k = bisect.bisect_right(bad_list, j)
             if k == len(bad_list):
                 return
             j = bad_list[k]
             entry = int(last[j - 1])
             continue
-        if j not in tables:     # a cascade: the chunks after a refitted one, more at a time
+        if (
+            j not in tables
+        ):  # a cascade: the chunks after a refitted one, more at a time
             walk_all_entries(list(range(j, min(j + batch, nch))))
             batch *= 2
         exits, chunk_marks = tables[j]
@@ -566,7 +642,8 @@ def _field_table() -> np.ndarray:
     """Per value of a command's first two bytes, four bytes in one 32-bit entry: its kind, its
     slot mask, and the shifts ``lsh`` and ``rsh`` that cut its value (cycle delta of a frame,
     count of a Repeat) out of its first four bytes ``w`` (most significant first):
-    ``value = (w << lsh) >> rsh`` in 32 bits. Looked up as one 32-bit gather, read as bytes."""
+    ``value = (w << lsh) >> rsh`` in 32 bits. Looked up as one 32-bit gather, read as bytes.
+    """
     table = np.zeros((1 << 16, 4), dtype=np.uint8)
     b1 = np.arange(256, dtype=np.uint32)
     for b0 in range(256):
@@ -586,8 +663,13 @@ def _field_table() -> np.ndarray:
             width, low = 4, 24
         elif k == Cmd.REPEAT1:
             width, low = 10, 16
-        rows = table[b0 << 8:(b0 + 1) << 8]
-        rows[:, 0], rows[:, 1], rows[:, 2], rows[:, 3] = int(k), mask, 32 - width - low, 32 - width
+        rows = table[b0 << 8 : (b0 + 1) << 8]
+        rows[:, 0], rows[:, 1], rows[:, 2], rows[:, 3] = (
+            int(k),
+            mask,
+            32 - width - low,
+            32 - width,
+        )
     return table.view(np.uint32).reshape(-1)
 
 
@@ -598,7 +680,9 @@ _NO_RECORD = np.isin(_KIND, (Cmd.UNKNOWN, Cmd.RESERVED4))
 _LEN = np.array(F.LENGTH_OF_BYTE, dtype=np.uint8)
 _PAIRS = np.arange(1 << 16)
 #: lengths of the commands the two bytes of a little-endian 16-bit value would start
-_LEN_PAIR = (_LEN[_PAIRS & 0xFF].astype("<u2") | _LEN[_PAIRS >> 8].astype("<u2") << 8).astype("<u2")
+_LEN_PAIR = (
+    _LEN[_PAIRS & 0xFF].astype("<u2") | _LEN[_PAIRS >> 8].astype("<u2") << 8
+).astype("<u2")
 del _PAIRS
 
 
@@ -621,10 +705,12 @@ def _start_values(S: np.ndarray, pos: np.ndarray) -> np.ndarray:
 class _Carry:
     """Decoder state carried from one step of a stream to the next."""
 
-    entry: int = 0            # offset (into the next block) where the next command starts
-    T: int = 0                # time of the last record
-    M: int = 0                # slots asserted by the last record
-    frame: tuple[int, int] | None = None   # (mask, delta) of the last frame since the last Start
+    entry: int = 0  # offset (into the next block) where the next command starts
+    T: int = 0  # time of the last record
+    M: int = 0  # slots asserted by the last record
+    frame: tuple[int, int] | None = (
+        None  # (mask, delta) of the last frame since the last Start
+    )
     after_sync: bool = False  # the last record is an Event_Sync
     restarts: int = 0
     first_timer: int | None = None
@@ -644,7 +730,7 @@ class _Block(NamedTuple):
     """The bytes of a block of a stream, in stream order."""
 
     S: np.ndarray
-    base: int        # stream offset of byte 0
+    base: int  # stream offset of byte 0
 
 
 _EMPTY_BLOCK = _Block(np.zeros(8, dtype=np.uint8), 0)
@@ -653,11 +739,18 @@ _EMPTY_BLOCK = _Block(np.zeros(8, dtype=np.uint8), 0)
 class _Step:
     """A run of a stream's commands turned into records, then times."""
 
-    def __init__(self, block: _Block, marks: np.ndarray, offset: int, carry: _Carry, budget: list[int],
-                 notes: dict[str, list[int]]) -> None:
+    def __init__(
+        self,
+        block: _Block,
+        marks: np.ndarray,
+        offset: int,
+        carry: _Carry,
+        budget: list[int],
+        notes: dict[str, list[int]],
+    ) -> None:
         self.block, self.marks, self.offset = block, marks, offset
         self.carry, self.budget, self.notes = carry, budget, notes
-        self.starts: np.ndarray | None = None   # record index of each Start
+        self.starts: np.ndarray | None = None  # record index of each Start
 
     def positions(self) -> np.ndarray:
         """Offset into the block of each command of the step (fillers and the like dropped)."""
@@ -668,10 +761,13 @@ class _Step:
     def note(self, kind: str, cmd: int, count: int) -> None:
         _note(self.notes, kind, self.block.base + int(self.positions()[cmd]), count)
 
-    def run(self, final: bool) -> tuple[np.ndarray, int, np.ndarray, np.ndarray, np.ndarray]:
+    def run(
+        self, final: bool
+    ) -> tuple[np.ndarray, int, np.ndarray, np.ndarray, np.ndarray]:
         """The whole step, as the decode runs it and as a replay runs it again: the counts of its
         commands per kind, its times ``(base, T)``, and the slots each record opens and closes
-        (:func:`_bounds`; ``final`` closes every open interval). Carries the state on."""
+        (:func:`_bounds`; ``final`` closes every open interval). Carries the state on.
+        """
         counts, records = self.records()
         base, T = self.times(records)
         opens, closes = _bounds(records.M, records.cont, base, T, self.carry, final)
@@ -683,12 +779,14 @@ class _Step:
         anomalous commands, which make none, were dropped by :func:`_drop_fillers`.)"""
         w = _words(self.block.S, self.positions())
         k = np.right_shift(w, 16, dtype=np.intp)
-        fields = _FIELD_TABLE[k].view(np.uint8).reshape(-1, 4)   # kind, mask, the value's two shifts
+        fields = (
+            _FIELD_TABLE[k].view(np.uint8).reshape(-1, 4)
+        )  # kind, mask, the value's two shifts
         del k
         kind = fields[:, 0].copy()
         counts = np.zeros(len(Cmd), dtype=np.int64)
-        for i in range(0, len(kind), 1 << 15):   # in pieces: bincount makes an intp copy
-            counts += np.bincount(kind[i:i + (1 << 15)], minlength=len(Cmd))
+        for i in range(0, len(kind), 1 << 15):  # in pieces: bincount makes an intp copy
+            counts += np.bincount(kind[i : i + (1 << 15)], minlength=len(Cmd))
         w <<= fields[:, 2]
         w >>= fields[:, 3]
         value = w
@@ -713,13 +811,25 @@ class _Step:
             value[self.starts] = 0
         return value
 
-    def _remember_frame(self, kind: np.ndarray, M: np.ndarray, value: np.ndarray, last: int) -> None:
+    def _remember_frame(
+        self, kind: np.ndarray, M: np.ndarray, value: np.ndarray, last: int
+    ) -> None:
         """What a Repeat in a later step repeats: the last frame, or nothing after a Start."""
         if last >= 0:
-            self.carry.frame = None if int(kind[last]) == Cmd.START else (int(M[last]), int(value[last]))
+            self.carry.frame = (
+                None
+                if int(kind[last]) == Cmd.START
+                else (int(M[last]), int(value[last]))
+            )
 
-    def _others(self, kind: np.ndarray, value: np.ndarray, M: np.ndarray, cont: np.ndarray,
-                counts: np.ndarray) -> _Records:
+    def _others(
+        self,
+        kind: np.ndarray,
+        value: np.ndarray,
+        M: np.ndarray,
+        cont: np.ndarray,
+        counts: np.ndarray,
+    ) -> _Records:
         """Resolve the Repeats and Event_Syncs. Each run of them follows a frame or a Start (its
         source): a Repeat repeats the source frame -- a held one (delta 0) extends it by
         ``count`` cycles in one record (two right after a sync: its first cycle, then the rest),
@@ -736,8 +846,10 @@ class _Step:
         head = np.empty(len(other), dtype=bool)
         head[:1] = True
         np.not_equal(other[1:] - other[:-1], 1, out=head[1:])
-        run_head = np.flatnonzero(head)[np.cumsum(head) - 1]   # index (in `other`) of each run's first
-        source = other[run_head] - 1                             # the frame or Start before each run
+        run_head = np.flatnonzero(head)[
+            np.cumsum(head) - 1
+        ]  # index (in `other`) of each run's first
+        source = other[run_head] - 1  # the frame or Start before each run
         last = len(kind) - 1
         ends_in_run = other.size > 0 and other[-1] == last
         frame = carry.frame
@@ -750,13 +862,15 @@ class _Step:
             dt[syncs] = F.EVENT_SYNC_CYCLES
             return _Records(M, dt, cont)
         rp = other[rep]
-        ok, count, sm, sd = self._sources(rp, source[rep], kind, M, value, frame, bool(counts[Cmd.START]))
+        ok, count, sm, sd = self._sources(
+            rp, source[rep], kind, M, value, frame, bool(counts[Cmd.START])
+        )
         dt = self._cycles(value)
         dt[syncs] = F.EVENT_SYNC_CYCLES
         hold = sd == 0
         keep, pulses = self._budget(rp, ok & (count > 0), hold, count)
         first_after_sync = carry.after_sync
-        if keep.all():   # the record before each Repeat is the one before it
+        if keep.all():  # the record before each Repeat is the one before it
             after_sync = np.zeros(len(rp), dtype=bool)
             if counts[Cmd.EVENT_SYNC]:
                 after_sync = kind[np.maximum(rp - 1, 0)] == Cmd.EVENT_SYNC
@@ -766,8 +880,12 @@ class _Step:
                 carry.after_sync = bool(kind[-1] == Cmd.EVENT_SYNC)
             copies = None
         else:
-            after_sync, copies = self._copies(other, is_sync, rep, keep, run_head, source, M)
-        n = self._repeats(rp, keep, hold & after_sync, count, pulses, sm, sd, M, dt, cont)
+            after_sync, copies = self._copies(
+                other, is_sync, rep, keep, run_head, source, M
+            )
+        n = self._repeats(
+            rp, keep, hold & after_sync, count, pulses, sm, sd, M, dt, cont
+        )
         if copies is not None:
             at, src = copies
             M[at] = np.where(src >= 0, M[np.maximum(src, 0)], carry.M)
@@ -776,11 +894,19 @@ class _Step:
             return _Records(M, dt, cont)
         return self._expand(_Records(M, dt, cont), *n)
 
-    def _copies(self, other: np.ndarray, is_sync: np.ndarray, rep: np.ndarray, keep: np.ndarray,
-                run_head: np.ndarray, source: np.ndarray,
-                M: np.ndarray) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
+    def _copies(
+        self,
+        other: np.ndarray,
+        is_sync: np.ndarray,
+        rep: np.ndarray,
+        keep: np.ndarray,
+        run_head: np.ndarray,
+        source: np.ndarray,
+        M: np.ndarray,
+    ) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
         """With some Repeats making no record: for each Repeat whether the last record before it
-        that is no such copy is a sync, and the copies with that record (-1: the carried one)."""
+        that is no such copy is a sync, and the copies with that record (-1: the carried one).
+        """
         carry = self.carry
         copy = np.zeros(len(other), dtype=bool)
         copy[rep] = ~keep
@@ -801,9 +927,16 @@ class _Step:
         src = np.where(b >= 0, other[np.maximum(b, 0)], source[copy])
         return after_sync[rep], (other[copy], src)
 
-    def _sources(self, rp: np.ndarray, source: np.ndarray, kind: np.ndarray, M: np.ndarray, value: np.ndarray,
-                 frame: tuple[int, int] | None,
-                 starts: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def _sources(
+        self,
+        rp: np.ndarray,
+        source: np.ndarray,
+        kind: np.ndarray,
+        M: np.ndarray,
+        value: np.ndarray,
+        frame: tuple[int, int] | None,
+        starts: bool,
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """For each Repeat: whether it has a frame to repeat, its count, the frame's mask and delta."""
         count = value[rp].astype(np.int64)
         inside = source >= 0
@@ -811,7 +944,11 @@ class _Step:
         sd = np.zeros(len(rp), dtype=np.int64)
         ok = np.zeros(len(rp), dtype=bool)
         src = source[inside]
-        sm[inside], sd[inside], ok[inside] = M[src], value[src], (kind[src] != Cmd.START) if starts else True
+        sm[inside], sd[inside], ok[inside] = (
+            M[src],
+            value[src],
+            (kind[src] != Cmd.START) if starts else True,
+        )
         if frame is not None:
             sm[~inside], sd[~inside], ok[~inside] = frame[0], frame[1], True
         lost = np.flatnonzero(~ok & (count > 0))
@@ -819,8 +956,9 @@ class _Step:
             self.note("repeat_without_frame", int(rp[lost[0]]), int(lost.size))
         return ok, count, sm, sd
 
-    def _budget(self, rp: np.ndarray, keep: np.ndarray, hold: np.ndarray,
-                count: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def _budget(
+        self, rp: np.ndarray, keep: np.ndarray, hold: np.ndarray, count: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
         """The pulses each pulsed Repeat may make within the budget (the first ones that fit, in
         order); a Repeat left with none is kept no more."""
         pulses = np.where(keep & ~hold, count, 0)
@@ -834,17 +972,30 @@ class _Step:
         self.budget[0] -= int(pulses.sum())
         return keep, pulses
 
-    def _repeats(self, rp: np.ndarray, keep: np.ndarray, split: np.ndarray, count: np.ndarray, pulses: np.ndarray,
-                 sm: np.ndarray, sd: np.ndarray, M: np.ndarray, dt: np.ndarray,
-                 cont: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    def _repeats(
+        self,
+        rp: np.ndarray,
+        keep: np.ndarray,
+        split: np.ndarray,
+        count: np.ndarray,
+        pulses: np.ndarray,
+        sm: np.ndarray,
+        sd: np.ndarray,
+        M: np.ndarray,
+        dt: np.ndarray,
+        cont: np.ndarray,
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
         """Set the records of the Repeats kept; returns what ``_expand`` needs when some make more
-        than one: a pulsed Repeat makes one per pulse, a held one right after a sync two."""
+        than one: a pulsed Repeat makes one per pulse, a held one right after a sync two.
+        """
         hold = sd == 0
         single = hold & ~split
         n = np.where(hold, np.where(split & (count > 1), 2, 1), pulses)
         rest = np.where(split, count - 1, 0)
         if not keep.all():
-            rp, sm, sd, count, single, n, rest = (x[keep] for x in (rp, sm, sd, count, single, n, rest))
+            rp, sm, sd, count, single, n, rest = (
+                x[keep] for x in (rp, sm, sd, count, single, n, rest)
+            )
         M[rp] = sm
         dt[rp] = np.where(single, count, 1 + sd)
         cont[rp] = single
@@ -853,18 +1004,29 @@ class _Step:
             return None
         return rp[more], n[more], rest[more]
 
-    def _expand(self, r: _Records, rp: np.ndarray, n: np.ndarray, rest: np.ndarray) -> _Records:
+    def _expand(
+        self, r: _Records, rp: np.ndarray, n: np.ndarray, rest: np.ndarray
+    ) -> _Records:
         """Records ``rp`` made ``n`` (> 1) times. A pulse's records are alike; the second record
         of a held Repeat after a sync holds the ``rest`` (> 0) of its count."""
         extra = n - 1
         added = np.cumsum(extra)
-        before = added - extra                  # records added before each
-        first = rp + before                     # where each one's first record goes
-        if len(rp) <= 64:   # a few: copy the runs between them
+        before = added - extra  # records added before each
+        first = rp + before  # where each one's first record goes
+        if len(rp) <= 64:  # a few: copy the runs between them
             cuts = (rp + 1).tolist()
-            arrays = [np.concatenate([piece for a, b, k in zip([0, *cuts], [*cuts, len(x)], [*extra.tolist(), 0])
-                                      for piece in (x[a:b], np.repeat(x[b - 1:b], k))])
-                      for x in r]
+            arrays = [
+                np.concatenate(
+                    [
+                        piece
+                        for a, b, k in zip(
+                            [0, *cuts], [*cuts, len(x)], [*extra.tolist(), 0]
+                        )
+                        for piece in (x[a:b], np.repeat(x[b - 1 : b], k))
+                    ]
+                )
+                for x in r
+            ]
             M, dt, cont = arrays
         else:
             size = len(r.M) + int(added[-1])
@@ -872,13 +1034,16 @@ class _Step:
             shift[np.repeat(first + 1 - before, extra) + np.arange(int(added[-1]))] = 1
             np.cumsum(shift, out=shift)
             src = np.arange(size, dtype=np.int64)
-            src -= shift                            # the record each one copies
+            src -= shift  # the record each one copies
             M, dt, cont = r.M[src], r.dt[src], r.cont[src]
         two = np.flatnonzero(rest)
         if two.size:
             dt[first[two] + 1], cont[first[two] + 1] = rest[two], True
         if self.starts is not None:
-            self.starts = self.starts + np.concatenate([[0], added])[np.searchsorted(rp, self.starts)]
+            self.starts = (
+                self.starts
+                + np.concatenate([[0], added])[np.searchsorted(rp, self.starts)]
+            )
         return _Records(M, dt, cont)
 
     def times(self, r: _Records) -> tuple[int, np.ndarray]:
@@ -896,18 +1061,20 @@ class _Step:
         T[0] = carry.T
         np.cumsum(r.dt, out=T[1:])
         T[1:] += carry.T
-        if self.starts is not None and self.starts.size:   # each Start sets the time to its timer value
+        if (
+            self.starts is not None and self.starts.size
+        ):  # each Start sets the time to its timer value
             st = self.starts
             values = _start_values(self.block.S, self.positions()[self.start_records])
-            shift = values - T[st + 1]              # T[st + 1] = T[st]: the time before each Start
+            shift = values - T[st + 1]  # T[st + 1] = T[st]: the time before each Start
             before = T[st] + np.concatenate([[0], shift[:-1]])
             carry.restarts += int((values < before).sum())
             if carry.first_timer is None:
                 carry.first_timer = int(values[0])
-            if len(st) <= 16:   # each segment from a Start on moves by its shift
+            if len(st) <= 16:  # each segment from a Start on moves by its shift
                 bounds = np.append(st + 1, len(T)).tolist()
                 for i, s in enumerate(shift.tolist()):
-                    T[bounds[i]:bounds[i + 1]] += s
+                    T[bounds[i] : bounds[i + 1]] += s
             else:
                 step = np.zeros(len(T), dtype=np.int64)
                 step[st + 1] = np.diff(shift, prepend=0)
@@ -926,7 +1093,7 @@ def _events(bits: np.ndarray, times: np.ndarray, mask: int) -> list[np.ndarray]:
     used = (int(np.bitwise_or.reduce(bits)) if len(bits) else 0) & mask
     out = []
     one = np.empty(len(bits), dtype=np.uint8)
-    plane = np.empty(len(bits), dtype=bool)   # the records with the slot
+    plane = np.empty(len(bits), dtype=bool)  # the records with the slot
     for s in range(F.SLOTS):
         if used >> s & 1:
             np.bitwise_and(bits, np.uint8(1 << s), out=one)
@@ -937,8 +1104,14 @@ def _events(bits: np.ndarray, times: np.ndarray, mask: int) -> list[np.ndarray]:
     return out
 
 
-def _bounds(M: np.ndarray, cont: np.ndarray, base: int, T: np.ndarray, carry: _Carry,
-            final: bool) -> tuple[np.ndarray, np.ndarray]:
+def _bounds(
+    M: np.ndarray,
+    cont: np.ndarray,
+    base: int,
+    T: np.ndarray,
+    carry: _Carry,
+    final: bool,
+) -> tuple[np.ndarray, np.ndarray]:
     """Where the intervals of a step open and close, from the records' masks and whether each
     continues the previous cycle: for the carried record and each record, the slots whose
     interval opens at it and those whose interval closes one cycle after it. ``T``: the times of
@@ -964,12 +1137,14 @@ def _bounds(M: np.ndarray, cont: np.ndarray, base: int, T: np.ndarray, carry: _C
 class _Tally(NamedTuple):
     """What a step's decode keeps of its events."""
 
-    counts: np.ndarray       # intervals that begin, per slot
-    first: int | None        # the earliest begin
-    last: int | None         # the latest end
+    counts: np.ndarray  # intervals that begin, per slot
+    first: int | None  # the earliest begin
+    last: int | None  # the latest end
 
 
-def _tally(opens: np.ndarray, closes: np.ndarray, base: int, T: np.ndarray, in_order: bool) -> _Tally:
+def _tally(
+    opens: np.ndarray, closes: np.ndarray, base: int, T: np.ndarray, in_order: bool
+) -> _Tally:
     """Count a step's intervals per slot and find their earliest begin and latest end
     (``in_order``: the times do not decrease, so they are those of the first opening and the
     last closing record)."""
@@ -978,15 +1153,24 @@ def _tally(opens: np.ndarray, closes: np.ndarray, base: int, T: np.ndarray, in_o
     one = np.empty(len(opens), dtype=np.uint8)
     for s in range(F.SLOTS):
         if used >> s & 1:
-            counts[s] = np.count_nonzero(np.bitwise_and(opens, np.uint8(1 << s), out=one))
+            counts[s] = np.count_nonzero(
+                np.bitwise_and(opens, np.uint8(1 << s), out=one)
+            )
     first = last = None
     if used:
         at = opens != 0
         first = int(T[int(np.argmax(at))] if in_order else T[at].min())
     if int(np.bitwise_or.reduce(closes)):
         at = closes != 0
-        last = int(T[len(at) - 1 - int(np.argmax(at[::-1]))] if in_order else T[at].max()) + 1
-    return _Tally(counts, None if first is None else base + first, None if last is None else base + last)
+        last = (
+            int(T[len(at) - 1 - int(np.argmax(at[::-1]))] if in_order else T[at].max())
+            + 1
+        )
+    return _Tally(
+        counts,
+        None if first is None else base + first,
+        None if last is None else base + last,
+    )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -999,7 +1183,9 @@ def _stream_offset(pk: np.ndarray, i: int) -> int:
     return int(pk[seq]) * F.PACKET_BYTES + F.WORD_BYTES + (r // 4) * 4 + (3 - r % 4)
 
 
-def _drop_fillers(b: np.ndarray, starts: np.ndarray, notes: dict[str, list[int]], base: int) -> np.ndarray:
+def _drop_fillers(
+    b: np.ndarray, starts: np.ndarray, notes: dict[str, list[int]], base: int
+) -> np.ndarray:
     """Count and unmark the commands that make no record -- fillers, unknown opcodes, reserved
     frames -- told apart by their first byte ``b[i]`` where ``starts[i]``; returns the counts per
     kind."""
@@ -1013,7 +1199,10 @@ def _drop_fillers(b: np.ndarray, starts: np.ndarray, notes: dict[str, list[int]]
     if odd.any():
         at = np.flatnonzero(odd)
         kind = _KIND[b[at]]
-        for k, name in ((Cmd.UNKNOWN, "unknown_opcode"), (Cmd.RESERVED4, "reserved_frame")):
+        for k, name in (
+            (Cmd.UNKNOWN, "unknown_opcode"),
+            (Cmd.RESERVED4, "reserved_frame"),
+        ):
             mine = at[kind == k]
             if mine.size:
                 counts[k] = mine.size
@@ -1025,23 +1214,33 @@ def _drop_fillers(b: np.ndarray, starts: np.ndarray, notes: dict[str, list[int]]
 def _block(W: np.ndarray, pk: np.ndarray, a: int, b: int) -> _Block:
     """The data of packets ``pk[a:b]`` plus look-ahead from the next packet of the stream (zeros
     at its end)."""
-    rows = pk[a:b + 1]
+    rows = pk[a : b + 1]
     D = W[rows, 1:]
     if b >= len(pk):
         D = np.concatenate([D, np.zeros((1, F.DATA_WORDS_PER_PACKET), dtype=D.dtype)])
-    return _Block(D.astype(">u4").view(np.uint8).reshape(-1), a * F.DATA_BYTES_PER_PACKET)
+    return _Block(
+        D.astype(">u4").view(np.uint8).reshape(-1), a * F.DATA_BYTES_PER_PACKET
+    )
 
 
-def _decode_stream(W: np.ndarray, key: StreamKey, pk: np.ndarray, ids: tuple[int, ...], budget: list[int],
-                   step_bytes: int, anomalies: list[Anomaly], progress: Callable[[int], None] | None) -> Stream:
+def _decode_stream(
+    W: np.ndarray,
+    key: StreamKey,
+    pk: np.ndarray,
+    ids: tuple[int, ...],
+    budget: list[int],
+    step_bytes: int,
+    anomalies: list[Anomaly],
+    progress: Callable[[int], None] | None,
+) -> Stream:
     """Decode one stream: count its commands, anomalies and events, and keep where each step
     starts (see :class:`_Resume`), not the events."""
     carry = _Carry()
     counts = np.zeros(len(Cmd), dtype=np.int64)
-    notes: dict[str, list[int]] = {}   # kind -> [stream offset of the first, count]
+    notes: dict[str, list[int]] = {}  # kind -> [stream offset of the first, count]
     resume: list[_Resume] = []
     tallies: list[_Tally] = []
-    epochs: list[int] = [0]               # per step: Start commands before it
+    epochs: list[int] = [0]  # per step: Start commands before it
     truncated = None
     for a in range(0, len(pk), BLOCK_PACKETS):
         b = min(a + BLOCK_PACKETS, len(pk))
@@ -1051,18 +1250,31 @@ def _decode_stream(W: np.ndarray, key: StreamKey, pk: np.ndarray, ids: tuple[int
         entry = carry.entry
         starts, last = _command_starts(block.S, n, entry)
         carry.entry = last + int(_LEN[block.S[last]]) - n
-        if final and carry.entry > 0:   # the stream ends in the middle of its last command
+        if (
+            final and carry.entry > 0
+        ):  # the stream ends in the middle of its last command
             _note(notes, "truncated_command", block.base + last, 1)
             starts[last - entry] = False
             truncated = block.base + last
         los = range(0, len(starts), step_bytes)
-        entries = [_first_command(starts, lo, min(lo + step_bytes, len(starts))) for lo in los]
+        entries = [
+            _first_command(starts, lo, min(lo + step_bytes, len(starts))) for lo in los
+        ]
         counts += _drop_fillers(block.S[entry:n], starts, notes, block.base + entry)
         for lo, first in zip(los, entries):
             hi = min(lo + step_bytes, len(starts))
             at = block.base + entry
-            r = _Resume(at + lo, at + hi, at + first, carry.T, carry.M, carry.frame, carry.after_sync, budget[0],
-                        final and hi == len(starts))
+            r = _Resume(
+                at + lo,
+                at + hi,
+                at + first,
+                carry.T,
+                carry.M,
+                carry.frame,
+                carry.after_sync,
+                budget[0],
+                final and hi == len(starts),
+            )
             step = _Step(block, starts[lo:hi], entry + lo, carry, budget, notes)
             step_counts, base, T, opens, closes = step.run(r.final)
             counts += step_counts
@@ -1077,19 +1289,37 @@ def _decode_stream(W: np.ndarray, key: StreamKey, pk: np.ndarray, ids: tuple[int
     begins = np.array([t.counts for t in tallies], dtype=np.int64).reshape(-1, F.SLOTS)
     # the slots open when each step begins: its resume state's; at the end, none (the last step
     # closes every interval)
-    held = np.array([r.M for r in resume] + [0], dtype=np.uint8)[:, None] >> np.arange(F.SLOTS, dtype=np.uint8) & 1
-    ends = begins + held[:-1] - held[1:]     # what opens and is open before, less what stays open
+    held = (
+        np.array([r.M for r in resume] + [0], dtype=np.uint8)[:, None]
+        >> np.arange(F.SLOTS, dtype=np.uint8)
+        & 1
+    )
+    ends = (
+        begins + held[:-1] - held[1:]
+    )  # what opens and is open before, less what stays open
     firsts = [t.first for t in tallies if t.first is not None]
     lasts = [t.last for t in tallies if t.last is not None]
-    steps = _Steps(W, pk, resume, begins, ends, np.array(epochs[:-1], dtype=np.int64), truncated)
-    return Stream(key, ids, len(pk), counts, carry.restarts, carry.first_timer, begins.sum(axis=0),
-                  min(firsts, default=None), max(lasts, default=None), steps)
+    steps = _Steps(
+        W, pk, resume, begins, ends, np.array(epochs[:-1], dtype=np.int64), truncated
+    )
+    return Stream(
+        key,
+        ids,
+        len(pk),
+        counts,
+        carry.restarts,
+        carry.first_timer,
+        begins.sum(axis=0),
+        min(firsts, default=None),
+        max(lasts, default=None),
+        steps,
+    )
 
 
 def _first_command(starts: np.ndarray, lo: int, hi: int) -> int:
     """Index of the first command that starts in ``starts[lo:hi]`` (``hi``: none does). One
     starts within the longest command's length, since none spans more."""
-    window = starts[lo:min(hi, lo + F.MAX_COMMAND_BYTES)]
+    window = starts[lo : min(hi, lo + F.MAX_COMMAND_BYTES)]
     i = int(np.argmax(window)) if len(window) else 0
     return lo + i if len(window) and window[i] else hi
 
@@ -1101,8 +1331,12 @@ def _note(notes: dict[str, list[int]], kind: str, offset: int, count: int) -> No
         notes[kind] = [offset, count]
 
 
-def decode_buffer(data: Any, *, max_pulses: int | None = None,
-                  progress: Callable[[int], None] | None = None) -> DecodeResult:
+def decode_buffer(
+    data: Any,
+    *,
+    max_pulses: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> DecodeResult:
     """Decode one trace buffer (bytes, a buffer object, or a numpy array of its words or bytes).
     The result keeps its own copy of the buffer (``bytes`` are immutable and read in place), so
     the caller may reuse or free the buffer afterwards.
@@ -1132,7 +1366,19 @@ def decode_buffer(data: Any, *, max_pulses: int | None = None,
     def decode(i: int) -> tuple[Stream, list[Anomaly]]:
         key, pk, ids = packets.streams[i]
         anomalies: list[Anomaly] = []
-        return _decode_stream(packets.words, key, pk, ids, [budgets[i]], step_bytes, anomalies, advance), anomalies
+        return (
+            _decode_stream(
+                packets.words,
+                key,
+                pk,
+                ids,
+                [budgets[i]],
+                step_bytes,
+                anomalies,
+                advance,
+            ),
+            anomalies,
+        )
 
     workers = min(WORKERS, len(sizes)) if sum(sizes) >= PARALLEL_PACKETS else 1
     if workers > 1:
@@ -1143,7 +1389,7 @@ def decode_buffer(data: Any, *, max_pulses: int | None = None,
     for stream, anomalies in decoded:
         result.streams[stream.key] = stream
         result.anomalies.extend(anomalies)
-    if progress is not None:   # packets of no stream (empty, invalid) and the tail
+    if progress is not None:  # packets of no stream (empty, invalid) and the tail
         progress(len(b) - done[0])
     return result
 
@@ -1173,7 +1419,7 @@ class SliceDecode:
     offset: int
     size: int
     result: DecodeResult
-    design: Any = None   # events.DesignEvents, when the module is known
+    design: Any = None  # events.DesignEvents, when the module is known
     #: physical column in the packet headers minus the design's column (mlir-aie parse.py's
     #: ``--colshift``): the firmware may start a design on another column than it was placed at
     colshift: int = 0
@@ -1194,7 +1440,11 @@ class SliceDecode:
 
     def design_key(self, key: StreamKey) -> StreamKey:
         """The stream's unit in the design's columns (its header column less :attr:`colshift`)."""
-        return StreamKey(key.pkt_type, key.col - self.colshift, key.row) if self.colshift else key
+        return (
+            StreamKey(key.pkt_type, key.col - self.colshift, key.row)
+            if self.colshift
+            else key
+        )
 
     def unit_label(self, key: StreamKey) -> str:
         """``core(col,row)`` in the design's columns."""
@@ -1209,30 +1459,46 @@ class SliceDecode:
         """Streams with events from trace units the design does not configure."""
         if self.design is None:
             return []
-        return [k for k in self.result.streams if tuple(self.design_key(k)) not in self.design.units]
+        return [
+            k
+            for k in self.result.streams
+            if tuple(self.design_key(k)) not in self.design.units
+        ]
 
     def align_columns(self, colshift: int | None = None) -> None:
         """Set :attr:`colshift`: the given one, or the one shift that puts every stream of the
         slice on a trace unit the design configures when 0 does not and exactly one does (none
-        found, or several: 0, and the streams off the design are reported as unconfigured)."""
+        found, or several: 0, and the streams off the design are reported as unconfigured).
+        """
         if colshift is not None:
             self.colshift, self.colshift_source = int(colshift), "forced"
             return
         self.colshift, self.colshift_source = 0, "none"
-        shift = column_shift(self.result.streams, self.design.units if self.design is not None else {})
+        shift = column_shift(
+            self.result.streams, self.design.units if self.design is not None else {}
+        )
         if shift:
             self.colshift, self.colshift_source = shift, "auto"
 
 
-def column_shift(streams: Iterable[tuple[int, int, int]], units: Mapping[tuple[int, int, int], Any]) -> int:
+def column_shift(
+    streams: Iterable[tuple[int, int, int]], units: Mapping[tuple[int, int, int], Any]
+) -> int:
     """The column shift (header column minus design column) that puts every stream on a unit of
     ``units``: 0 when 0 does or when not exactly one shift does. Only shifts that map some stream
-    onto some unit of the same type and row are tried, so the answer never rests on a guess."""
+    onto some unit of the same type and row are tried, so the answer never rests on a guess.
+    """
     keys = [tuple(k) for k in streams]
     if not keys or not units or all(k in units for k in keys):
         return 0
-    candidates = {k[1] - u[1] for k in keys for u in units if k[0] == u[0] and k[2] == u[2]}
-    fits = [s for s in sorted(candidates) if all((k[0], k[1] - s, k[2]) in units for k in keys)]
+    candidates = {
+        k[1] - u[1] for k in keys for u in units if k[0] == u[0] and k[2] == u[2]
+    }
+    fits = [
+        s
+        for s in sorted(candidates)
+        if all((k[0], k[1] - s, k[2]) in units for k in keys)
+    ]
     return fits[0] if len(fits) == 1 else 0
 
 
@@ -1240,29 +1506,54 @@ def _slice_field(s: Any, name: str) -> Any:
     return s[name] if isinstance(s, Mapping) else getattr(s, name)
 
 
-def decode_slices(data: Any, slices: Iterable[Any], *, max_pulses: int | None = None,
-                  progress: Callable[[int], None] | None = None) -> list[SliceDecode]:
+def decode_slices(
+    data: Any,
+    slices: Iterable[Any],
+    *,
+    max_pulses: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[SliceDecode]:
     """Decode each slice (dicts of the layout JSON shape -- ``device``, ``sequence``, ``call_path``,
-    ``offset``, ``size`` -- or ``layout.Slice`` objects) of a fused buffer on its own."""
+    ``offset``, ``size`` -- or ``layout.Slice`` objects) of a fused buffer on its own.
+    """
     b = _as_bytes(data)
     out = []
     for s in slices:
         offset, size = int(_slice_field(s, "offset")), int(_slice_field(s, "size"))
-        part = b[min(offset, len(b)):min(offset + size, len(b))]
+        part = b[min(offset, len(b)) : min(offset + size, len(b))]
         result = decode_buffer(part, max_pulses=max_pulses, progress=progress)
         result.size = size
         if offset + size > len(b):
-            result.anomalies.append(Anomaly("slice_out_of_range", offset + size - max(offset, len(b)),
-                                            max(offset, len(b)) - offset))
+            result.anomalies.append(
+                Anomaly(
+                    "slice_out_of_range",
+                    offset + size - max(offset, len(b)),
+                    max(offset, len(b)) - offset,
+                )
+            )
         path = _slice_field(s, "call_path")
-        out.append(SliceDecode(str(_slice_field(s, "device")), str(_slice_field(s, "sequence")),
-                               None if path is None else str(path), offset, size, result))
+        out.append(
+            SliceDecode(
+                str(_slice_field(s, "device")),
+                str(_slice_field(s, "sequence")),
+                None if path is None else str(path),
+                offset,
+                size,
+                result,
+            )
+        )
     return out
 
 
-def decode_fused(data: Any, slices: Iterable[Any], designs: Mapping[tuple[str, str], Any] | None = None, *,
-                 max_pulses: int | None = None, progress: Callable[[int], None] | None = None,
-                 colshift: int | None = None) -> list[SliceDecode]:
+def decode_fused(
+    data: Any,
+    slices: Iterable[Any],
+    designs: Mapping[tuple[str, str], Any] | None = None,
+    *,
+    max_pulses: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    colshift: int | None = None,
+) -> list[SliceDecode]:
     """Decode every slice of a fused buffer and attach the design (``events.DesignEvents``) that
     wrote it, looked up by ``(device, sequence)`` in ``designs``, so each event is attributed to
     (device, sequence, call path, tile, unit) with its name. ``colshift`` (header column minus
@@ -1275,7 +1566,9 @@ def decode_fused(data: Any, slices: Iterable[Any], designs: Mapping[tuple[str, s
     return out
 
 
-def designs_for(module: Any, slices: Iterable[Any], arch: str | None = None) -> dict[tuple[str, str], Any]:
+def designs_for(
+    module: Any, slices: Iterable[Any], arch: str | None = None
+) -> dict[tuple[str, str], Any]:
     """The trace configuration of every design the slices name, read from ``module``; raises
     ``events.EventConfigError`` for a slice naming a design the module lacks."""
     from .events import design_events

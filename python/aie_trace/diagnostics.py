@@ -28,8 +28,11 @@ class Diagnostic:
     notes: list["Diagnostic"] = field(default_factory=list)
 
     def format(self) -> str:
-        where = f"{self.file}:{self.line}:{self.col}: " if self.line is not None else (
-            f"{self.file}: " if self.file else "")
+        where = (
+            f"{self.file}:{self.line}:{self.col}: "
+            if self.line is not None
+            else (f"{self.file}: " if self.file else "")
+        )
         text = f"{where}{self.severity}: {self.message}"
         return "\n".join([text] + [n.format() for n in self.notes])
 
@@ -44,7 +47,8 @@ def split_location(loc: Any) -> tuple[str | None, int | None, int | None]:
     ``start_line``, ``start_col``, ``callee``, ``locations``, ``child_loc``; older ones (mlir-aie's
     LLVM) one ``Location`` class with ``is_a_file()``, ``is_a_callsite()``, ``is_a_fused()``,
     ``is_a_name()`` and the same properties. Bindings with neither fall back to the printed form,
-    whose string literal is unescaped as MLIR escapes it (``\\XX`` is a byte of UTF-8)."""
+    whose string literal is unescaped as MLIR escapes it (``\\XX`` is a byte of UTF-8).
+    """
     if loc is None:
         return None, None, None
     return _file_of(loc, 0)
@@ -63,11 +67,22 @@ _NOWHERE: tuple[None, None, None] = (None, None, None)
 def _kind(loc: Any) -> str | None:
     """``file``, ``callsite``, ``fused``, ``name``, ``other``; None when the bindings cannot tell."""
     cls = type(loc).__name__
-    by_class = {"FileLineColLoc": "file", "CallSiteLoc": "callsite", "FusedLoc": "fused", "NameLoc": "name",
-                "UnknownLoc": "other", "OpaqueLoc": "other"}
+    by_class = {
+        "FileLineColLoc": "file",
+        "CallSiteLoc": "callsite",
+        "FusedLoc": "fused",
+        "NameLoc": "name",
+        "UnknownLoc": "other",
+        "OpaqueLoc": "other",
+    }
     if cls in by_class:
         return by_class[cls]
-    tests = (("is_a_file", "file"), ("is_a_callsite", "callsite"), ("is_a_fused", "fused"), ("is_a_name", "name"))
+    tests = (
+        ("is_a_file", "file"),
+        ("is_a_callsite", "callsite"),
+        ("is_a_fused", "fused"),
+        ("is_a_name", "name"),
+    )
     if not all(hasattr(loc, t) for t, _ in tests):
         return None
     return next((kind for t, kind in tests if getattr(loc, t)()), "other")
@@ -93,19 +108,24 @@ def _file_of(loc: Any, depth: int) -> Any:
     return _NOWHERE
 
 
-_ESCAPE = re.compile(r'\\(?:([0-9A-Fa-f]{2})|(.))', re.S)
+_ESCAPE = re.compile(r"\\(?:([0-9A-Fa-f]{2})|(.))", re.S)
 _UNESCAPE = {'"': b'"', "\\": b"\\", "n": b"\n", "t": b"\t"}
 
 
 def unescape_string(body: str) -> str:
     """The text of the body of an MLIR string literal as MLIR prints it: ``\\XX`` is a byte,
-    ``\\n``/``\\t`` as in C, any other escaped character stands for itself; the bytes are UTF-8."""
+    ``\\n``/``\\t`` as in C, any other escaped character stands for itself; the bytes are UTF-8.
+    """
     if "\\" not in body:
         return body
     out, pos = bytearray(), 0
     for m in _ESCAPE.finditer(body):
-        out += body[pos:m.start()].encode()
-        out += bytes([int(m.group(1), 16)]) if m.group(1) else _UNESCAPE.get(m.group(2), m.group(2).encode())
+        out += body[pos : m.start()].encode()
+        out += (
+            bytes([int(m.group(1), 16)])
+            if m.group(1)
+            else _UNESCAPE.get(m.group(2), m.group(2).encode())
+        )
         pos = m.end()
     out += body[pos:].encode()
     return out.decode("utf-8", "replace")
@@ -143,8 +163,13 @@ class DiagnosticEngine:
     def __init__(self) -> None:
         self.diagnostics: list[Diagnostic] = []
 
-    def emit(self, severity: str, anchor: Any, message: str,
-             notes: list[tuple[Any, str]] | None = None) -> Diagnostic:
+    def emit(
+        self,
+        severity: str,
+        anchor: Any,
+        message: str,
+        notes: list[tuple[Any, str]] | None = None,
+    ) -> Diagnostic:
         assert severity in SEVERITIES, severity
         file, line, col = split_location(_where(anchor))
         d = Diagnostic(severity, message, file, line, col)
@@ -154,13 +179,19 @@ class DiagnosticEngine:
         self.diagnostics.append(d)
         return d
 
-    def error(self, anchor: Any, message: str, notes: list[tuple[Any, str]] | None = None) -> Diagnostic:
+    def error(
+        self, anchor: Any, message: str, notes: list[tuple[Any, str]] | None = None
+    ) -> Diagnostic:
         return self.emit("error", anchor, message, notes)
 
-    def warning(self, anchor: Any, message: str, notes: list[tuple[Any, str]] | None = None) -> Diagnostic:
+    def warning(
+        self, anchor: Any, message: str, notes: list[tuple[Any, str]] | None = None
+    ) -> Diagnostic:
         return self.emit("warning", anchor, message, notes)
 
-    def remark(self, anchor: Any, message: str, notes: list[tuple[Any, str]] | None = None) -> Diagnostic:
+    def remark(
+        self, anchor: Any, message: str, notes: list[tuple[Any, str]] | None = None
+    ) -> Diagnostic:
         return self.emit("remark", anchor, message, notes)
 
     def fail(self, anchor: Any = None, message: str | None = None) -> "PassFailure":
@@ -179,8 +210,13 @@ class DiagnosticEngine:
         sev_names = {0: "error", 1: "warning", 2: "note", 3: "remark"}
         for d in mlir_diagnostics:
             sev = getattr(d, "severity", None)
-            severity = sev_names.get(int(sev), "error") if isinstance(sev, int) else (
-                str(sev).rsplit(".", 1)[-1].lower() if sev is not None else "error")
+            severity = (
+                sev_names.get(int(sev), "error")
+                if isinstance(sev, int)
+                else (
+                    str(sev).rsplit(".", 1)[-1].lower() if sev is not None else "error"
+                )
+            )
             if severity not in SEVERITIES:
                 severity = "error"
             file, line, col = split_location(getattr(d, "location", None))

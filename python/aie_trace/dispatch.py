@@ -32,7 +32,9 @@ _CONFIGURES = {"aiex.configure": "symbol", "aiex.npu.load_pdi": "device_ref"}
 def kernel_name(seq: Any) -> str:
     """``device:sequence`` (``main`` / ``sequence`` for unnamed ones, as mlir-aie defaults them)."""
     device = aieir.parent_named(seq, "aie.device")
-    return f"{aieir.symbol_name(device) or 'main'}:{aieir.symbol_name(seq) or 'sequence'}"
+    return (
+        f"{aieir.symbol_name(device) or 'main'}:{aieir.symbol_name(seq) or 'sequence'}"
+    )
 
 
 def _symref(op: Any, attr: str) -> str | None:
@@ -42,7 +44,11 @@ def _symref(op: Any, attr: str) -> str | None:
 
 def entries(module: Any) -> list[Any]:
     """The sequences a host dispatches, in module order."""
-    seqs = [(aieir.symbol_name(d) or "main", s) for d in aieir.devices(module) for s in aieir.sequences(d)]
+    seqs = [
+        (aieir.symbol_name(d) or "main", s)
+        for d in aieir.devices(module)
+        for s in aieir.sequences(d)
+    ]
     callees: set[tuple[str, str]] = set()
     configured: set[str] = set()
     for device, seq in seqs:
@@ -60,7 +66,10 @@ def entries(module: Any) -> list[Any]:
             target = _symref(op, _CONFIGURES[op.name])
             if target is not None and target != device:
                 configured.add(target)
-    return [seq for device, seq in seqs
-            if aieir.attr_or_none(seq, SPECIALIZED_FROM) is None
-            and (device, aieir.symbol_name(seq) or "sequence") not in callees
-            and device not in configured]
+    return [
+        seq
+        for device, seq in seqs
+        if aieir.attr_or_none(seq, SPECIALIZED_FROM) is None
+        and (device, aieir.symbol_name(seq) or "sequence") not in callees
+        and device not in configured
+    ]

@@ -27,8 +27,18 @@ from typing import Any, TextIO
 
 from . import __version__
 from .diagnostics import Diagnostic, DiagnosticEngine
-from .pipeline import (ROOT_ANCHOR, InternalPassError, OpPipeline, PassElement, PipelineError,
-                       PipelineRunner, Step, parse_pass_options, parse_pipeline, plan)
+from .pipeline import (
+    ROOT_ANCHOR,
+    InternalPassError,
+    OpPipeline,
+    PassElement,
+    PipelineError,
+    PipelineRunner,
+    Step,
+    parse_pass_options,
+    parse_pipeline,
+    plan,
+)
 from .registry import REGISTRY
 
 TOOL = "aie-trace-opt"
@@ -70,34 +80,63 @@ class Options:
 
 #: boolean flags: spelling -> (Options field, help)
 BOOL_FLAGS: dict[str, tuple[str, str]] = {
-    "split-input-file": ("split_input_file",
-                         f"Split the input into chunks at '{SPLIT_MARKER}' lines and process each "
-                         "separately; output chunks are joined by the same marker"),
-    "verify-diagnostics": ("verify_diagnostics",
-                           "Check that the emitted diagnostics match the expected-error/warning/"
-                           "remark/note {{...}} comments of the input"),
-    "allow-unregistered-dialect": ("allow_unregistered_dialect",
-                                   "Accepted for mlir-opt compatibility (always on without mlir-aie)"),
-    "mlir-print-op-generic": ("print_op_generic", "Print the output (and IR dumps) in generic op form"),
+    "split-input-file": (
+        "split_input_file",
+        f"Split the input into chunks at '{SPLIT_MARKER}' lines and process each "
+        "separately; output chunks are joined by the same marker",
+    ),
+    "verify-diagnostics": (
+        "verify_diagnostics",
+        "Check that the emitted diagnostics match the expected-error/warning/"
+        "remark/note {{...}} comments of the input",
+    ),
+    "allow-unregistered-dialect": (
+        "allow_unregistered_dialect",
+        "Accepted for mlir-opt compatibility (always on without mlir-aie)",
+    ),
+    "mlir-print-op-generic": (
+        "print_op_generic",
+        "Print the output (and IR dumps) in generic op form",
+    ),
     "mlir-print-debuginfo": ("print_debuginfo", "Print locations in the output"),
-    "mlir-print-ir-before-all": ("print_ir_before_all", "Print the IR before every pass (to stderr)"),
-    "mlir-print-ir-after-all": ("print_ir_after_all", "Print the IR after every pass (to stderr)"),
-    "mlir-print-ir-after-failure": ("print_ir_after_failure",
-                                    "Print the IR after a pass that failed (to stderr): a failed "
-                                    "Python pass leaves its input unchanged"),
-    "dump-pass-pipeline": ("dump_pass_pipeline", "Print the parsed pass pipeline (to stderr)"),
-    "list-passes": ("list_passes", "List the registered Python passes with their options and exit"),
+    "mlir-print-ir-before-all": (
+        "print_ir_before_all",
+        "Print the IR before every pass (to stderr)",
+    ),
+    "mlir-print-ir-after-all": (
+        "print_ir_after_all",
+        "Print the IR after every pass (to stderr)",
+    ),
+    "mlir-print-ir-after-failure": (
+        "print_ir_after_failure",
+        "Print the IR after a pass that failed (to stderr): a failed "
+        "Python pass leaves its input unchanged",
+    ),
+    "dump-pass-pipeline": (
+        "dump_pass_pipeline",
+        "Print the parsed pass pipeline (to stderr)",
+    ),
+    "list-passes": (
+        "list_passes",
+        "List the registered Python passes with their options and exit",
+    ),
     "help": ("help", "Print this help and exit"),
     "version": ("version", "Print the version and the MLIR provider and exit"),
 }
 BOOL_ALIASES = {"h": "help"}
 VALUE_FLAGS: dict[str, tuple[str, str, str]] = {
     "o": ("output", "<file>", "Output file (default: '-', stdout)"),
-    "pass-pipeline": ("pass_pipeline", "<pipeline>",
-                      "A pass pipeline in MLIR syntax, e.g. 'builtin.module(canonicalize,"
-                      "aie-trace-prepare{era=E2},cse)'"),
-    "load-pass-plugin": ("plugins", "<file.py|module>",
-                         "Load Python passes from a file or an importable module (repeatable)"),
+    "pass-pipeline": (
+        "pass_pipeline",
+        "<pipeline>",
+        "A pass pipeline in MLIR syntax, e.g. 'builtin.module(canonicalize,"
+        "aie-trace-prepare{era=E2},cse)'",
+    ),
+    "load-pass-plugin": (
+        "plugins",
+        "<file.py|module>",
+        "Load Python passes from a file or an importable module (repeatable)",
+    ),
 }
 _PASS_FLAG = re.compile(r"[A-Za-z][A-Za-z0-9_.\-]*")
 
@@ -130,14 +169,20 @@ def parse_args(argv: list[str]) -> Options:
         elif _PASS_FLAG.fullmatch(key):
             opts.pass_flags.append((key, value if eq else None, arg))
         else:
-            raise UsageError(f"unknown command line argument '{arg}'; try '{TOOL} --help'")
+            raise UsageError(
+                f"unknown command line argument '{arg}'; try '{TOOL} --help'"
+            )
     if len(positional) > 1:
-        raise UsageError(f"too many positional arguments: {' '.join(positional)} (one input file)")
+        raise UsageError(
+            f"too many positional arguments: {' '.join(positional)} (one input file)"
+        )
     if positional:
         opts.input = positional[0]
     if opts.pass_pipeline is not None and opts.pass_flags:
-        raise UsageError("'--pass-pipeline' cannot be used with individual pass flags "
-                         f"({opts.pass_flags[0][2]})")
+        raise UsageError(
+            "'--pass-pipeline' cannot be used with individual pass flags "
+            f"({opts.pass_flags[0][2]})"
+        )
     return opts
 
 
@@ -162,7 +207,9 @@ def load_plugin(spec: str) -> None:
     module_spec = importlib.util.spec_from_file_location(name, spec)
     assert module_spec is not None and module_spec.loader is not None
     module = importlib.util.module_from_spec(module_spec)
-    sys.modules[name] = module  # dataclasses look their module up while the file executes
+    sys.modules[name] = (
+        module  # dataclasses look their module up while the file executes
+    )
     module_spec.loader.exec_module(module)
 
 
@@ -195,8 +242,10 @@ def help_text() -> str:
         "Python passes run at module level only: write them at the top level of builtin.module(...).",
     ]
     if not provider.AIE_REGISTERED:
-        lines += ["The aie/aiex dialects are not registered (MLIR provider: "
-                  f"{provider.NAME}): their ops are always read and printed in generic form."]
+        lines += [
+            "The aie/aiex dialects are not registered (MLIR provider: "
+            f"{provider.NAME}): their ops are always read and printed in generic form."
+        ]
     lines += ["", "PASSES (Python; each is also a flag):"]
     lines += pass_listing()
     return "\n".join(lines) + "\n"
@@ -209,12 +258,16 @@ def pass_listing() -> list[str]:
         for o in cls.options():
             kind = "|".join(o.choices) if o.kind == "choice" else o.kind
             default = o.format(o.default) or '""'
-            lines.append(_row(f"    {o.name}=<{kind}>", f"{o.help} (default: {default})"))
+            lines.append(
+                _row(f"    {o.name}=<{kind}>", f"{o.help} (default: {default})")
+            )
     return lines
 
 
 def _row(left: str, right: str) -> str:
-    return f"  {left:<38} {right}" if len(left) < 38 else f"  {left}\n  {'':<38} {right}"
+    return (
+        f"  {left:<38} {right}" if len(left) < 38 else f"  {left}\n  {'':<38} {right}"
+    )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -235,7 +288,9 @@ def read_input(path: str) -> tuple[str, str]:
         with open(path, encoding="utf-8") as f:
             return f.read(), path
     except OSError as e:
-        raise UsageError(f"could not open input file '{path}': {e.strerror or e}") from None
+        raise UsageError(
+            f"could not open input file '{path}': {e.strerror or e}"
+        ) from None
     except UnicodeDecodeError as e:
         raise UsageError(f"input file '{path}' is not UTF-8 text: {e}") from None
 
@@ -245,7 +300,7 @@ def split_chunks(text: str, split: bool) -> list[Chunk]:
         return [Chunk(text, 1)]
     chunks, start, line = [], 0, 1
     for m in _SPLIT_LINE.finditer(text):
-        chunks.append(Chunk(text[start:m.start()], line))
+        chunks.append(Chunk(text[start : m.start()], line))
         line += text.count("\n", start, m.end()) + 1
         start = m.end() + 1
     chunks.append(Chunk(text[start:], line))
@@ -256,7 +311,8 @@ def split_chunks(text: str, split: bool) -> list[Chunk]:
 # --verify-diagnostics
 
 _EXPECTED = re.compile(
-    r"expected-(error|warning|remark|note)(-re)?\s*(?:@([+-][0-9]+|above|below|unknown))?\s*\{\{(.*)\}\}")
+    r"expected-(error|warning|remark|note)(-re)?\s*(?:@([+-][0-9]+|above|below|unknown))?\s*\{\{(.*)\}\}"
+)
 
 
 @dataclass
@@ -298,7 +354,9 @@ def collect_expected(chunk: Chunk, file: str, diag: DiagnosticEngine) -> list[Ex
             e.line = None
         elif at == "above":
             if last_plain is None:
-                diag.diagnostics.append(_at(where, "expected-*@above has no line above it"))
+                diag.diagnostics.append(
+                    _at(where, "expected-*@above has no line above it")
+                )
                 continue
             e.line = last_plain
         elif at == "below":
@@ -312,10 +370,14 @@ def collect_expected(chunk: Chunk, file: str, diag: DiagnosticEngine) -> list[Ex
     return out
 
 
-def _regex_of(message: str, where: Diagnostic, diag: DiagnosticEngine) -> re.Pattern[str] | None:
+def _regex_of(
+    message: str, where: Diagnostic, diag: DiagnosticEngine
+) -> re.Pattern[str] | None:
     """``-re`` messages: literal text with ``{{regex}}`` parts."""
     parts = re.split(r"\{\{(.*?)\}\}", message)
-    source = "".join(re.escape(p) if i % 2 == 0 else f"(?:{p})" for i, p in enumerate(parts))
+    source = "".join(
+        re.escape(p) if i % 2 == 0 else f"(?:{p})" for i, p in enumerate(parts)
+    )
     try:
         return re.compile(source)
     except re.error as exc:
@@ -327,25 +389,49 @@ def _at(where: Diagnostic, message: str) -> Diagnostic:
     return Diagnostic("error", message, where.file, where.line, where.col)
 
 
-def verify(emitted: list[Diagnostic], expected: list[Expected], file: str) -> list[Diagnostic]:
+def verify(
+    emitted: list[Diagnostic], expected: list[Expected], file: str
+) -> list[Diagnostic]:
     """mlir-opt's -verify-diagnostics: the mismatches, as error diagnostics (empty: all match)."""
     problems: list[Diagnostic] = []
     flat = [d for top in emitted for d in [top, *top.notes] if not _is_op_dump_note(d)]
     for d in flat:
         line = d.line if d.file == file else None
-        candidates = [e for e in expected if not e.matched and e.line == line and e.matches(d.message)]
+        candidates = [
+            e
+            for e in expected
+            if not e.matched and e.line == line and e.matches(d.message)
+        ]
         exact = next((e for e in candidates if e.severity == d.severity), None)
         if exact is not None:
             exact.matched = True
         elif candidates:
             candidates[0].matched = True
-            problems.append(Diagnostic("error", f"'{d.severity}' diagnostic emitted when expecting a "
-                                                f"'{candidates[0].severity}'", d.file, d.line, d.col))
+            problems.append(
+                Diagnostic(
+                    "error",
+                    f"'{d.severity}' diagnostic emitted when expecting a "
+                    f"'{candidates[0].severity}'",
+                    d.file,
+                    d.line,
+                    d.col,
+                )
+            )
         else:
-            problems.append(Diagnostic("error", f"unexpected {d.severity}: {d.message}", d.file, d.line, d.col))
+            problems.append(
+                Diagnostic(
+                    "error",
+                    f"unexpected {d.severity}: {d.message}",
+                    d.file,
+                    d.line,
+                    d.col,
+                )
+            )
     for e in expected:
         if not e.matched:
-            problems.append(_at(e.where, f"expected {e.severity} \"{e.message}\" was not produced"))
+            problems.append(
+                _at(e.where, f'expected {e.severity} "{e.message}" was not produced')
+            )
     return problems
 
 
@@ -378,12 +464,17 @@ class Driver:
             REGISTRY.names()
             for plugin in opts.plugins:
                 load_plugin(plugin)
-        except Exception as e:  # importing passes runs their modules' code: report, do not crash
+        except (
+            Exception
+        ) as e:  # importing passes runs their modules' code: report, do not crash
             return self.error(f"cannot load passes: {type(e).__name__}: {e}")
         for problem in REGISTRY.load_errors:
             self.stderr.write(f"{TOOL}: warning: {problem}\n")
-        informational = [(opts.help, help_text), (opts.list_passes, list_passes_text),
-                         (opts.version, version_text)]
+        informational = [
+            (opts.help, help_text),
+            (opts.list_passes, list_passes_text),
+            (opts.version, version_text),
+        ]
         for wanted, text in informational:
             if wanted:
                 self.stdout.write(text())
@@ -420,7 +511,9 @@ class Driver:
             try:
                 element = parse_pass_options(name, text or "")
             except PipelineError as e:
-                raise PipelineError(f"{arg}: {e.message} (column {e.col} of the options)") from None
+                raise PipelineError(
+                    f"{arg}: {e.message} (column {e.col} of the options)"
+                ) from None
             self.flag_elements.append((element, arg))
         return OpPipeline(ROOT_ANCHOR, tuple(e for e, _ in self.flag_elements), 1)
 
@@ -428,42 +521,56 @@ class Driver:
         if self.opts.pass_pipeline is not None:
             self.stderr.write(e.format() + "\n")
             return 1
-        flag = next((arg for element, arg in self.flag_elements if element is e.element), None)
+        flag = next(
+            (arg for element, arg in self.flag_elements if element is e.element), None
+        )
         if flag is None:
             return self.error(e.message)
         if "does not refer to a registered pass" in e.message:
-            return self.error(f"unknown command line argument '{flag}'; try '{TOOL} --help'")
+            return self.error(
+                f"unknown command line argument '{flag}'; try '{TOOL} --help'"
+            )
         return self.error(f"{flag}: {e.message}")
 
     def internal_error(self, e: InternalPassError) -> int:
         self.error(str(e))
         if os.environ.get("AIE_TRACE_DEBUG") == "1":
-            traceback.print_exception(type(e.exc), e.exc, e.exc.__traceback__, file=self.stderr)
+            traceback.print_exception(
+                type(e.exc), e.exc, e.exc.__traceback__, file=self.stderr
+            )
         return 1
 
-    def process(self, chunk: Chunk, name: str, steps: list[Step]) -> tuple[bool, str | None]:
+    def process(
+        self, chunk: Chunk, name: str, steps: list[Step]
+    ) -> tuple[bool, str | None]:
         """Parse and run one chunk: (succeeded, or verified; the printed module or None)."""
         from . import provider
 
         diag = DiagnosticEngine()
-        printer = _DiagnosticPrinter(diag, self.stderr, quiet=self.opts.verify_diagnostics)
+        printer = _DiagnosticPrinter(
+            diag, self.stderr, quiet=self.opts.verify_diagnostics
+        )
         output: str | None = None
         with provider.make_context() as ctx:
             ctx.enable_multithreading(False)  # diagnostics in a deterministic order
             ctx.attach_diagnostic_handler(lambda d: diag.extend_from_mlir([d]) or True)
             runner = PipelineRunner(steps, diag, after_python_pass=printer.flush)
-            runner.enable_ir_printing(before_all=self.opts.print_ir_before_all,
-                                      after_all=self.opts.print_ir_after_all,
-                                      after_failure=self.opts.print_ir_after_failure,
-                                      generic=self.opts.print_op_generic)
+            runner.enable_ir_printing(
+                before_all=self.opts.print_ir_before_all,
+                after_all=self.opts.print_ir_after_all,
+                after_failure=self.opts.print_ir_after_failure,
+                generic=self.opts.print_op_generic,
+            )
             module = parse_module(provider.ir, chunk, name, diag)
             try:
                 ok = module is not None and runner.run(module)
             finally:
                 printer.flush()
             if ok:
-                output = module.operation.get_asm(print_generic_op_form=self.opts.print_op_generic,
-                                                  enable_debug_info=self.opts.print_debuginfo)
+                output = module.operation.get_asm(
+                    print_generic_op_form=self.opts.print_op_generic,
+                    enable_debug_info=self.opts.print_debuginfo,
+                )
         if not self.opts.verify_diagnostics:
             return ok, output
         problems = verify(diag.diagnostics, collect_expected(chunk, name, diag), name)
@@ -480,13 +587,16 @@ class Driver:
                 with open(self.opts.output, "w", encoding="utf-8") as f:
                     f.write(text)
             except OSError as e:
-                return self.error(f"could not open output file '{self.opts.output}': {e.strerror or e}")
+                return self.error(
+                    f"could not open output file '{self.opts.output}': {e.strerror or e}"
+                )
         return 0 if ok else 1
 
 
 class _DiagnosticPrinter:
     """Prints a chunk's diagnostics as they come (after each Python pass, and at the end), so
-    they interleave with MLIR's IR dumps; prints nothing when they are to be verified instead."""
+    they interleave with MLIR's IR dumps; prints nothing when they are to be verified instead.
+    """
 
     def __init__(self, diag: DiagnosticEngine, stream: TextIO, quiet: bool) -> None:
         self.diag = diag
@@ -497,7 +607,7 @@ class _DiagnosticPrinter:
     def flush(self) -> None:
         if self.quiet:
             return
-        for d in self.diag.diagnostics[self.printed:]:
+        for d in self.diag.diagnostics[self.printed :]:
             self.stream.write(d.format() + "\n")
         self.printed = len(self.diag.diagnostics)
         self.stream.flush()
@@ -513,13 +623,16 @@ def version_text() -> str:
     return f"{TOOL} (aie-trace {__version__})\n{provider.describe()}\n"
 
 
-_SINGLE_OP = re.compile(r"source must contain a single top-level operation, found: (\d+)")
+_SINGLE_OP = re.compile(
+    r"source must contain a single top-level operation, found: (\d+)"
+)
 _UNNAMED_LOC = re.compile(r'loc\("-":')
 
 
 def parse_module(ir: Any, chunk: Chunk, name: str, diag: DiagnosticEngine) -> Any:
     """The chunk as a ``builtin.module`` (other top-level ops are wrapped in one, as mlir-opt
-    does), or None after reporting the parse errors. Lines keep their absolute numbers."""
+    does), or None after reporting the parse errors. Lines keep their absolute numbers.
+    """
     padded = "\n" * (chunk.first_line - 1) + chunk.text
     try:
         op = ir.Operation.parse(padded, source_name=name)
@@ -529,7 +642,9 @@ def parse_module(ir: Any, chunk: Chunk, name: str, diag: DiagnosticEngine) -> An
             diag.extend_from_mlir(e.error_diagnostics)
             return None
         if found.group(1) == "0":
-            return ir.Module.create(loc=ir.Location.file(name, chunk.first_line, 1)).operation
+            return ir.Module.create(
+                loc=ir.Location.file(name, chunk.first_line, 1)
+            ).operation
         return _wrap_several(ir, padded, name)
     if op.operation.name == "builtin.module":
         return op
@@ -541,8 +656,11 @@ def parse_module(ir: Any, chunk: Chunk, name: str, diag: DiagnosticEngine) -> An
 def _wrap_several(ir: Any, text: str, name: str) -> Any:
     """Several top-level ops (the text parsed and verified already): ``Module.parse`` wraps them
     but names the buffer "-"; print with locations, rename the buffer, parse again. A quote inside
-    a printed string attribute is escaped, so ``loc("-":`` only ever starts a location."""
-    printed = ir.Module.parse(text).operation.get_asm(enable_debug_info=True, print_generic_op_form=True)
+    a printed string attribute is escaped, so ``loc("-":`` only ever starts a location.
+    """
+    printed = ir.Module.parse(text).operation.get_asm(
+        enable_debug_info=True, print_generic_op_form=True
+    )
     renamed = _UNNAMED_LOC.sub(lambda _: f"loc({_mlir_string(name)}:", printed)
     return ir.Operation.parse(renamed, source_name=name)
 
@@ -556,8 +674,11 @@ def _mlir_string(text: str) -> str:
     return '"' + "".join(out) + '"'
 
 
-def main(argv: list[str] | None = None, stdout: TextIO | None = None,
-         stderr: TextIO | None = None) -> int:
+def main(
+    argv: list[str] | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     try:
@@ -569,7 +690,9 @@ def main(argv: list[str] | None = None, stdout: TextIO | None = None,
         return Driver(opts, stdout, stderr).run()
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as a filter does
+    except (
+        BrokenPipeError
+    ):  # the reader went away (`| head`): stop quietly, as a filter does
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     except Exception as e:  # a bug in the driver itself, never bad input

@@ -53,9 +53,9 @@ class Session:
     """One run of a design's trace program: ground truth for a decoder."""
 
     design: str
-    index: int                     # k-th session of this design in the dispatch
-    path: str | None               # call path ("" = the dispatched sequence itself); None if unknown
-    iterations: tuple[int, ...]    # enclosing scf.for iteration numbers
+    index: int  # k-th session of this design in the dispatch
+    path: str | None  # call path ("" = the dispatched sequence itself); None if unknown
+    iterations: tuple[int, ...]  # enclosing scf.for iteration numbers
     duration: int
     units: list[T.UnitTrace] = field(default_factory=list)
     #: per unit (index into ``units``): [(host buffer, byte offset, length)] where its packets landed
@@ -71,19 +71,36 @@ class Session:
     def unit_landed(self, i: int) -> list[tuple[int, int, int]]:
         """Intervals ``(slot, begin, end)`` of unit ``i``'s events whose packets were written."""
         unit = self.units[i]
-        return unit.intervals(unit.landed_events(sum(n for _, _, n in self.placements.get(i, []))))
+        return unit.intervals(
+            unit.landed_events(sum(n for _, _, n in self.placements.get(i, [])))
+        )
 
     def to_json(self) -> dict[str, Any]:
         """Ground truth as JSON: per unit its configuration, every event it recorded, the
-        intervals of those whose packets reached memory, and where its packets landed."""
-        return {"design": self.design, "index": self.index, "path": self.path,
-                "iterations": list(self.iterations), "duration": self.duration,
-                "units": [{"pkt_type": u.pkt_type, "col": u.col, "row": u.row, "module": u.module,
-                           "pkt_id": u.pkt_id, "slots": list(u.slots), "start_timer": u.start_timer,
-                           "events": [list(e) for e in u.events],
-                           "landed": [list(iv) for iv in self.unit_landed(k)],
-                           "placements": [list(p) for p in self.placements.get(k, [])]}
-                          for k, u in enumerate(self.units)]}
+        intervals of those whose packets reached memory, and where its packets landed.
+        """
+        return {
+            "design": self.design,
+            "index": self.index,
+            "path": self.path,
+            "iterations": list(self.iterations),
+            "duration": self.duration,
+            "units": [
+                {
+                    "pkt_type": u.pkt_type,
+                    "col": u.col,
+                    "row": u.row,
+                    "module": u.module,
+                    "pkt_id": u.pkt_id,
+                    "slots": list(u.slots),
+                    "start_timer": u.start_timer,
+                    "events": [list(e) for e in u.events],
+                    "landed": [list(iv) for iv in self.unit_landed(k)],
+                    "placements": [list(p) for p in self.placements.get(k, [])],
+                }
+                for k, u in enumerate(self.units)
+            ],
+        }
 
     def landed(self) -> dict[tuple[int, int, int], list[tuple[int, int, int]]]:
         """Ground truth of what reached memory: per stream (pkt_type, col, row), the intervals
@@ -99,10 +116,12 @@ class Session:
 @dataclass
 class EmuResult:
     sessions: list[Session]
-    writes: list[Any]                  # emu_dma.DmaWrite, in order
+    writes: list[Any]  # emu_dma.DmaWrite, in order
     warnings: list[str]
-    evicted: dict[int, int]            # host buffer -> dirty lines written back at the end
-    lost_bytes: dict[str, int]         # channel -> stream bytes never written (short of a burst)
+    evicted: dict[int, int]  # host buffer -> dirty lines written back at the end
+    lost_bytes: dict[
+        str, int
+    ]  # channel -> stream bytes never written (short of a burst)
 
 
 @dataclass
@@ -131,22 +150,35 @@ class Design:
             arch = "aie2p"
         else:
             raise EmuFault(f"device @{sym} ({dev}) is not a Ryzen AI NPU device", op)
-        tiles = {t.result: (aieir.get_int(t, "col", "E4"), aieir.get_int(t, "row", "E4"))
-                 for t in aieir.walk(op, ["aie.tile"])}
+        tiles = {
+            t.result: (aieir.get_int(t, "col", "E4"), aieir.get_int(t, "row", "E4"))
+            for t in aieir.walk(op, ["aie.tile"])
+        }
         flows: dict[tuple[int, int, int], list[Flow]] = {}
         for pf in aieir.walk(op, ["aie.packet_flow"]):
             ports = {o.operation.name: o.operation for o in aieir.body(pf).operations}
             src, dst = ports.get("aie.packet_source"), ports.get("aie.packet_dest")
-            if src is None or dst is None or aieir.get_int(src, "bundle", "E4") != TRACE_BUNDLE:
+            if (
+                src is None
+                or dst is None
+                or aieir.get_int(src, "bundle", "E4") != TRACE_BUNDLE
+            ):
                 continue
             scol, srow = tiles[src.operands[0]]
             dcol, drow = tiles[dst.operands[0]]
             if drow != 0 or aieir.get_int(dst, "bundle", "E4") != DMA_BUNDLE:
                 raise EmuFault("trace packet flows must end at a shim DMA channel", pf)
             keep = aieir.attr_or_none(pf, "keep_pkt_header")
-            flows.setdefault((scol, srow, aieir.get_int(src, "channel", "E4")), []).append(
-                Flow(aieir.get_int(pf, "ID", "E4") & 0x1F, dcol, aieir.get_int(dst, "channel", "E4"),
-                     bool(keep is not None and aieir.int_attr_value(keep))))
+            flows.setdefault(
+                (scol, srow, aieir.get_int(src, "channel", "E4")), []
+            ).append(
+                Flow(
+                    aieir.get_int(pf, "ID", "E4") & 0x1F,
+                    dcol,
+                    aieir.get_int(dst, "channel", "E4"),
+                    bool(keep is not None and aieir.int_attr_value(keep)),
+                )
+            )
         return Design(sym, op, arch, tiles, flows)
 
 
@@ -160,11 +192,15 @@ class Npu:
             self.era = aieir.detect_era(module)
         except aieir.EraError as e:
             raise EmuFault(str(e), e.op) from None
-        self.devices = {aieir.symbol_name(d) or "main": d for d in aieir.devices(module)}
+        self.devices = {
+            aieir.symbol_name(d) or "main": d for d in aieir.devices(module)
+        }
         self.dma = ShimDma(self)
         self.design: Design | None = None
         self.regs: dict[tuple[int, int], dict[int, int]] = {}
-        self.running: dict[tuple[int, int, str], tuple[Session, int]] = {}  # unit -> (session, start timer)
+        self.running: dict[tuple[int, int, str], tuple[Session, int]] = (
+            {}
+        )  # unit -> (session, start timer)
         self.timer_reset: dict[tuple[int, int, str], int] = {}
         self.now = 0
         self.sessions: list[Session] = []
@@ -203,21 +239,29 @@ class Npu:
             for op, frame in inline_walk(graph, seq):
                 handler = _HANDLERS.get(op.name)
                 if handler is None:
-                    raise EmuFault(f"'{op.name}' is not modelled by the emulator (lower it first)", op)
+                    raise EmuFault(
+                        f"'{op.name}' is not modelled by the emulator (lower it first)",
+                        op,
+                    )
                 self.frame, self.op = frame, op
                 handler(self, op, frame)
         except GraphError as e:
             raise EmuFault(e.message, e.op) from None
         self._end_design()
         evicted = self.memory.end_of_run()
-        return EmuResult(self.sessions, self.dma.writes, self.warnings, evicted, self.lost)
+        return EmuResult(
+            self.sessions, self.dma.writes, self.warnings, evicted, self.lost
+        )
 
     # -- values -------------------------------------------------------------------------------
     def int_value(self, v: Any, frame: Frame) -> int:
         n = frame.int(v)
         if not isinstance(n, int):
-            raise EmuFault("this value is not known before the run (a run-time scalar?); the emulator "
-                           "needs it", v.owner if not isinstance(v, ir.BlockArgument) else self.op)
+            raise EmuFault(
+                "this value is not known before the run (a run-time scalar?); the emulator "
+                "needs it",
+                v.owner if not isinstance(v, ir.BlockArgument) else self.op,
+            )
         return n
 
     def host_buffer(self, v: Any, frame: Frame) -> tuple[int, int]:
@@ -225,8 +269,11 @@ class Npu:
         ref = frame.buffer(v)
         index = aieir.host_buffer_index(self.root, ref.arg) if ref is not None else None
         if index is None:
-            raise EmuFault("memref operand does not resolve to a host buffer of the dispatched sequence "
-                           "(a static view chain of one of its arguments)", self.op)
+            raise EmuFault(
+                "memref operand does not resolve to a host buffer of the dispatched sequence "
+                "(a static view chain of one of its arguments)",
+                self.op,
+            )
         return index, ref.offset
 
     def int_field(self, op: Any, name: str, frame: Frame) -> int | None:
@@ -262,16 +309,22 @@ class Npu:
         for ch in list(self.dma.channels.values()):
             if self.dma.is_data_output(ch):
                 ch.complete_output(self._producer(ch))
-        for (col, row, mod), (session, _) in sorted(self.running.items(), key=lambda kv: kv[0]):
-            self.warnings.append(f"trace unit {mod} ({col}, {row}) of @{session.design} was never stopped; "
-                                 "its buffered events are not flushed")
+        for (col, row, mod), (session, _) in sorted(
+            self.running.items(), key=lambda kv: kv[0]
+        ):
+            self.warnings.append(
+                f"trace unit {mod} ({col}, {row}) of @{session.design} was never stopped; "
+                "its buffered events are not flushed"
+            )
         for ch in self.dma.channels.values():
             lost = ch.reset()
             if lost:
                 self.lost[ch.name] = self.lost.get(ch.name, 0) + lost
-                self.warnings.append(f"{ch.name}: {lost} bytes of stream data never reached memory "
-                                     f"(less than one burst, or no task to receive them) when @{self.design.symbol}'s "
-                                     "run ended")
+                self.warnings.append(
+                    f"{ch.name}: {lost} bytes of stream data never reached memory "
+                    f"(less than one burst, or no task to receive them) when @{self.design.symbol}'s "
+                    "run ended"
+                )
 
     def _producer(self, ch: Any):
         design = self.design.symbol if self.design else "?"
@@ -281,15 +334,22 @@ class Npu:
 
         def produce(n: int) -> bytes:
             while len(state["buf"]) < n:
-                state["buf"] += hashlib.sha256(f"{key}/{state['block']}".encode()).digest()
+                state["buf"] += hashlib.sha256(
+                    f"{key}/{state['block']}".encode()
+                ).digest()
                 state["block"] += 1
             out, state["buf"] = state["buf"][:n], state["buf"][n:]
             return out
+
         return produce
 
     # -- registers, events, trace units -------------------------------------------------------
     def write(self, address: int, value: int, op: Any) -> None:
-        col, row, off = (address >> 25) & 0x7F, (address >> 20) & 0x1F, address & 0xFFFFF
+        col, row, off = (
+            (address >> 25) & 0x7F,
+            (address >> 20) & 0x1F,
+            address & 0xFFFFF,
+        )
         value &= 0xFFFFFFFF
         self.registers(col, row)[off] = value
         if row == 0:
@@ -298,19 +358,30 @@ class Npu:
             queue = decode_queue_register(off)
             if queue is not None:
                 self.dma.channel(col, *queue).push(
-                    Task(value & 0xF, ((value >> 16) & 0xFF) + 1, bool(value >> 31), op))
+                    Task(value & 0xF, ((value >> 16) & 0xFF) + 1, bool(value >> 31), op)
+                )
         for mod in T.modules_of_row(row):
             if off == mod.event_generate:
                 self._generate(col, row, mod, value & ((1 << mod.event_bits) - 1))
-            elif off in (mod.trace_control0, mod.trace_control1, mod.trace_event0, mod.trace_event1):
+            elif off in (
+                mod.trace_control0,
+                mod.trace_control1,
+                mod.trace_event0,
+                mod.trace_event1,
+            ):
                 self._observe(col, row, mod, T.EVENT_TRUE, [], {})
 
     def _unit_config(self, col: int, row: int, mod: T.Module) -> T.UnitConfig | None:
         regs = self.registers(col, row)
         if mod.trace_control0 not in regs:
             return None
-        return T.UnitConfig.from_registers(mod, regs[mod.trace_control0], regs.get(mod.trace_control1, 0),
-                                           regs.get(mod.trace_event0, 0), regs.get(mod.trace_event1, 0))
+        return T.UnitConfig.from_registers(
+            mod,
+            regs[mod.trace_control0],
+            regs.get(mod.trace_control1, 0),
+            regs.get(mod.trace_event0, 0),
+            regs.get(mod.trace_event1, 0),
+        )
 
     def _tiles(self) -> list[tuple[int, int]]:
         tiles = set(self.regs)
@@ -334,8 +405,15 @@ class Npu:
                         self._observe(c, r, m, m.broadcast0 + n, stopped, new_session)
         self._stop(stopped)
 
-    def _observe(self, col: int, row: int, mod: T.Module, event: int,
-                 stopped: list, new_session: dict[str, Session]) -> None:
+    def _observe(
+        self,
+        col: int,
+        row: int,
+        mod: T.Module,
+        event: int,
+        stopped: list,
+        new_session: dict[str, Session],
+    ) -> None:
         key = (col, row, mod.name)
         tc = self.registers(col, row).get(mod.timer_control, 0)
         if event != T.EVENT_TRUE and (tc >> 8) & ((1 << mod.event_bits) - 1) == event:
@@ -345,11 +423,17 @@ class Npu:
             return
         if key not in self.running and event == cfg.start_event:
             if cfg.mode != 0:
-                raise EmuFault(f"trace unit {mod.name} ({col}, {row}): trace mode {cfg.mode} is not modelled "
-                               "(only event-time)", self.op)
+                raise EmuFault(
+                    f"trace unit {mod.name} ({col}, {row}): trace mode {cfg.mode} is not modelled "
+                    "(only event-time)",
+                    self.op,
+                )
             if "s" not in new_session:
                 new_session["s"] = self._new_session()
-            self.running[key] = (new_session["s"], self.now - self.timer_reset.get(key, 0))
+            self.running[key] = (
+                new_session["s"],
+                self.now - self.timer_reset.get(key, 0),
+            )
         elif key in self.running and event == cfg.stop_event and event != T.EVENT_TRUE:
             stopped.append((col, row, mod))
 
@@ -358,10 +442,20 @@ class Npu:
         index = sum(s.design == design for s in self.sessions)
         frame = self.frame
         path: str | None = frame.path if frame else ""
-        if frame is not None and frame.run is None and self.design is not None and self.design.op != self.root_device:
+        if (
+            frame is not None
+            and frame.run is None
+            and self.design is not None
+            and self.design.op != self.root_device
+        ):
             path = None  # inlined ops of another design: the call structure is gone
-        s = Session(design, index, path, tuple(frame.iterations.values()) if frame else (),
-                    T.session_duration(f"{design}#{index}"))
+        s = Session(
+            design,
+            index,
+            path,
+            tuple(frame.iterations.values()) if frame else (),
+            T.session_duration(f"{design}#{index}"),
+        )
         self.sessions.append(s)
         return s
 
@@ -373,14 +467,24 @@ class Npu:
         for col, row, mod in sorted(stopped, key=lambda u: (u[0], u[1], u[2].name)):
             session, start = self.running.pop((col, row, mod.name))
             cfg = self._unit_config(col, row, mod)
-            trace = T.record_session(session.key, col, row, mod, cfg, start, session.duration)
+            trace = T.record_session(
+                session.key, col, row, mod, cfg, start, session.duration
+            )
             session.units.append(trace)
             advance = max(advance, session.duration)
-            flow = next((f for f in self.design.flows.get((col, row, mod.trace_port), []) if f.pkt_id == cfg.pkt_id),
-                        None)
+            flow = next(
+                (
+                    f
+                    for f in self.design.flows.get((col, row, mod.trace_port), [])
+                    if f.pkt_id == cfg.pkt_id
+                ),
+                None,
+            )
             if flow is None:
-                self.warnings.append(f"trace unit {mod.name} ({col}, {row}) sends packet id {cfg.pkt_id} but no "
-                                     f"packet flow of @{session.design} carries it: {len(trace.packets)} packets dropped")
+                self.warnings.append(
+                    f"trace unit {mod.name} ({col}, {row}) sends packet id {cfg.pkt_id} but no "
+                    f"packet flow of @{session.design} carries it: {len(trace.packets)} packets dropped"
+                )
             streams.append((session, len(session.units) - 1, list(trace.packets), flow))
         self.now += advance
         # units that stop together interleave their packets
@@ -389,7 +493,8 @@ class Npu:
                 if packets and flow is not None:
                     pkt = packets.pop(0)
                     self.dma.channel(flow.col, S2MM, flow.channel).feed(
-                        pkt if flow.keep_header else pkt[4:], (session, unit))
+                        pkt if flow.keep_header else pkt[4:], (session, unit)
+                    )
                 elif packets:
                     packets.clear()
 
@@ -406,6 +511,7 @@ def _placements(result: EmuResult) -> None:
 
 # -- op handlers ------------------------------------------------------------------------------
 
+
 def _h_none(npu: Npu, op: Any, frame: Frame) -> None:
     """Ops the walker evaluates (SSA values, views) or expands (calls, loops)."""
 
@@ -417,7 +523,10 @@ def _h_configure(npu: Npu, op: Any, frame: Frame) -> None:
 def _h_load_pdi(npu: Npu, op: Any, frame: Frame) -> None:
     ref = aieir.attr_or_none(op, "device_ref")
     if ref is None:
-        raise EmuFault("aiex.npu.load_pdi without device_ref is not modelled (PDI ids need the binary)", op)
+        raise EmuFault(
+            "aiex.npu.load_pdi without device_ref is not modelled (PDI ids need the binary)",
+            op,
+        )
     npu._load(aieir.symref_name(ref), op)
 
 
@@ -438,7 +547,9 @@ def _h_write32(npu: Npu, op: Any, frame: Frame) -> None:
 def _h_maskwrite32(npu: Npu, op: Any, frame: Frame) -> None:
     address = _address(npu, op, frame)
     mask = npu.required(op, "mask", frame) & 0xFFFFFFFF
-    old = npu.registers((address >> 25) & 0x7F, (address >> 20) & 0x1F).get(address & 0xFFFFF, 0)
+    old = npu.registers((address >> 25) & 0x7F, (address >> 20) & 0x1F).get(
+        address & 0xFFFFF, 0
+    )
     npu.write(address, (old & ~mask) | (npu.required(op, "value", frame) & mask), op)
 
 
@@ -452,7 +563,12 @@ def _global_words(npu: Npu, op: Any) -> list[int]:
     for scope in (aieir.parent_named(op, "aie.device"), npu.module):
         for g in aieir.body(scope).operations:
             if g.operation.name == "memref.global" and aieir.symbol_name(g) == name:
-                return [int(x) for x in ir.DenseIntElementsAttr(aieir.attr_or_none(g, "initial_value"))]
+                return [
+                    int(x)
+                    for x in ir.DenseIntElementsAttr(
+                        aieir.attr_or_none(g, "initial_value")
+                    )
+                ]
     raise EmuFault(f"no memref.global @{name}", src)
 
 
@@ -463,7 +579,9 @@ def _h_blockwrite(npu: Npu, op: Any, frame: Frame) -> None:
 
 
 #: the required fields of ``aiex.npu.writebd`` (the same in every era)
-WRITEBD_FIELDS = tuple(a.name for a in S.opdef("E1", "aiex.npu.writebd").attrs if a.required)
+WRITEBD_FIELDS = tuple(
+    a.name for a in S.opdef("E1", "aiex.npu.writebd").attrs if a.required
+)
 
 
 def writebd_words(f: dict[str, int], burst_encoding: int) -> list[int]:
@@ -471,15 +589,26 @@ def writebd_words(f: dict[str, int], burst_encoding: int) -> list[int]:
     return [
         f["buffer_length"],
         f["buffer_offset"],
-        (f["enable_packet"] & 1) << 30 | (f["out_of_order_id"] & 0x3F) << 24 | (f["packet_id"] & 0x1F) << 19
+        (f["enable_packet"] & 1) << 30
+        | (f["out_of_order_id"] & 0x3F) << 24
+        | (f["packet_id"] & 0x1F) << 19
         | (f["packet_type"] & 0x7) << 16,
         (f["d0_size"] & 0x3FF) << 20 | (f["d0_stride"] & 0xFFFFF),
-        (burst_encoding & 0x3) << 30 | (f["d1_size"] & 0x3FF) << 20 | (f["d1_stride"] & 0xFFFFF),
+        (burst_encoding & 0x3) << 30
+        | (f["d1_size"] & 0x3FF) << 20
+        | (f["d1_stride"] & 0xFFFFF),
         2 << 24 | (f["d2_stride"] & 0xFFFFF),
-        (f["iteration_current"] & 0x3F) << 26 | (f["iteration_size"] & 0x3F) << 20 | (f["iteration_stride"] & 0xFFFFF),
-        (f["next_bd"] & 0xF) << 27 | (f["use_next_bd"] & 1) << 26 | (f["valid_bd"] & 1) << 25
-        | (f["lock_rel_val"] & 0x7F) << 18 | (f["lock_rel_id"] & 0xF) << 13 | (f["lock_acq_enable"] & 1) << 12
-        | (f["lock_acq_val"] & 0x7F) << 5 | (f["lock_acq_id"] & 0xF),
+        (f["iteration_current"] & 0x3F) << 26
+        | (f["iteration_size"] & 0x3F) << 20
+        | (f["iteration_stride"] & 0xFFFFF),
+        (f["next_bd"] & 0xF) << 27
+        | (f["use_next_bd"] & 1) << 26
+        | (f["valid_bd"] & 1) << 25
+        | (f["lock_rel_val"] & 0x7F) << 18
+        | (f["lock_rel_id"] & 0xF) << 13
+        | (f["lock_acq_enable"] & 1) << 12
+        | (f["lock_acq_val"] & 0x7F) << 5
+        | (f["lock_acq_id"] & 0xF),
     ]
 
 
@@ -498,37 +627,57 @@ def _h_writebd(npu: Npu, op: Any, frame: Frame) -> None:
 
 def _h_address_patch(npu: Npu, op: Any, frame: Frame) -> None:
     if npu.era != "E1" and aieir.get_operand(op, "addr_val", npu.era) is not None:
-        raise EmuFault("address_patch with a run-time BD address (addr_val) is not modelled", op)
+        raise EmuFault(
+            "address_patch with a run-time BD address (addr_val) is not modelled", op
+        )
     arg_plus = npu.required(op, "arg_plus", frame)
-    buffer_operand = aieir.get_operand(op, "buffer", npu.era) if npu.era in ("E3", "E4") else None
+    buffer_operand = (
+        aieir.get_operand(op, "buffer", npu.era) if npu.era in ("E3", "E4") else None
+    )
     if buffer_operand is not None:
         arg_idx, offset = npu.host_buffer(buffer_operand, frame)
         arg_plus += offset
     else:
         arg_idx = npu.required(op, "arg_idx", frame)
     if not 0 <= arg_idx < len(npu.memory.buffers):
-        raise EmuFault(f"address_patch names host buffer {arg_idx}, but the dispatch binds "
-                       f"{len(npu.memory.buffers)} host buffer(s): the DMA would write nowhere", op)
+        raise EmuFault(
+            f"address_patch names host buffer {arg_idx}, but the dispatch binds "
+            f"{len(npu.memory.buffers)} host buffer(s): the DMA would write nowhere",
+            op,
+        )
     addr = aieir.int_attr_value(aieir.attr_or_none(op, "addr")) & 0xFFFFFFFF
     col, row = (addr >> 25) & 0x7F, (addr >> 20) & 0x1F
     patch = Patch(op, arg_idx, arg_plus, npu.memory.buffers[arg_idx])
     if row != 0:
-        raise EmuFault(f"{patch.describe()} targets tile ({col}, {row}); only shim BDs take host addresses", op)
+        raise EmuFault(
+            f"{patch.describe()} targets tile ({col}, {row}); only shim BDs take host addresses",
+            op,
+        )
     npu.dma.patch(col, addr & 0xFFFFF, patch)
 
 
 def _h_push_queue(npu: Npu, op: Any, frame: Frame) -> None:
     col, row = npu.required(op, "column", frame), npu.required(op, "row", frame)
-    direction, channel = npu.required(op, "direction", frame), npu.required(op, "channel", frame)
+    direction, channel = npu.required(op, "direction", frame), npu.required(
+        op, "channel", frame
+    )
     if row != 0:
         raise EmuFault("push_queue is modelled for shim tiles (row 0) only", op)
     npu.dma.channel(col, direction, channel).push(
-        Task(npu.required(op, "bd_id", frame), npu.required(op, "repeat_count", frame) + 1,
-             bool(npu.required(op, "issue_token", frame)), op))
+        Task(
+            npu.required(op, "bd_id", frame),
+            npu.required(op, "repeat_count", frame) + 1,
+            bool(npu.required(op, "issue_token", frame)),
+            op,
+        )
+    )
 
 
 def _h_sync(npu: Npu, op: Any, frame: Frame) -> None:
-    f = {n: npu.required(op, n, frame) for n in ("column", "row", "direction", "channel", "column_num", "row_num")}
+    f = {
+        n: npu.required(op, n, frame)
+        for n in ("column", "row", "direction", "channel", "column_num", "row_num")
+    }
     if f["row"] != 0 or f["row_num"] != 1:
         raise EmuFault("aiex.npu.sync is modelled for shim tiles (row 0) only", op)
     for col in range(f["column"], f["column"] + f["column_num"]):
@@ -536,17 +685,42 @@ def _h_sync(npu: Npu, op: Any, frame: Frame) -> None:
         if npu.dma.is_data_output(ch):
             ch.complete_output(npu._producer(ch))
         if ch.tokens == 0:
-            state = "its task is still running" if ch.busy else "no task on it issues a token"
+            state = (
+                "its task is still running"
+                if ch.busy
+                else "no task on it issues a token"
+            )
             raise EmuFault(f"aiex.npu.sync waits on {ch.name} forever: {state}", op)
         ch.tokens -= 1
 
 
 _HANDLERS = {
-    **{name: _h_none for name in (
-        "arith.constant", "arith.addi", "arith.subi", "arith.muli", "arith.divui", "arith.divsi", "arith.remui",
-        "arith.remsi", "arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui", "arith.trunci",
-        "memref.subview", "memref.cast", "memref.reinterpret_cast", "memref.view", "memref.get_global",
-        "scf.for", "scf.yield", "aiex.run")},
+    **{
+        name: _h_none
+        for name in (
+            "arith.constant",
+            "arith.addi",
+            "arith.subi",
+            "arith.muli",
+            "arith.divui",
+            "arith.divsi",
+            "arith.remui",
+            "arith.remsi",
+            "arith.index_cast",
+            "arith.index_castui",
+            "arith.extsi",
+            "arith.extui",
+            "arith.trunci",
+            "memref.subview",
+            "memref.cast",
+            "memref.reinterpret_cast",
+            "memref.view",
+            "memref.get_global",
+            "scf.for",
+            "scf.yield",
+            "aiex.run",
+        )
+    },
     "aiex.configure": _h_configure,
     "aiex.npu.load_pdi": _h_load_pdi,
     "aiex.npu.write32": _h_write32,

@@ -36,7 +36,12 @@ BURST_BYTES = {"aie2": (64, 128, 256), "aie2p": (64, 128, 256, 512)}
 class EmuFault(Exception):
     """The emulated NPU hit something real hardware would do wrong or hang on."""
 
-    def __init__(self, message: str, where: Any = None, notes: list[tuple[Any, str]] | None = None):
+    def __init__(
+        self,
+        message: str,
+        where: Any = None,
+        notes: list[tuple[Any, str]] | None = None,
+    ):
         loc = getattr(where, "location", where)
         file, line, col = split_location(loc) if loc is not None else (None, None, None)
         self.diagnostic = Diagnostic("error", message, file, line, col)
@@ -82,20 +87,20 @@ class BD:
 
     bd_id: int
     address: int
-    length: int          # bytes
-    burst: int           # bytes per write burst
+    length: int  # bytes
+    burst: int  # bytes per write burst
     next_bd: int | None  # chained BD, if Use_Next_BD
     patch: Patch | None
-    step: int            # bytes added per task repetition (iteration stepsize), 0 = none
-    wrap: int            # iteration wrap
+    step: int  # bytes added per task repetition (iteration stepsize), 0 = none
+    wrap: int  # iteration wrap
 
 
 @dataclass
 class Task:
     start_bd: int
-    repeat: int          # total executions (Repeat_Count + 1)
+    repeat: int  # total executions (Repeat_Count + 1)
     token: bool
-    op: Any              # the op that queued it (for diagnostics)
+    op: Any  # the op that queued it (for diagnostics)
 
 
 @dataclass
@@ -117,7 +122,9 @@ class DmaWrite:
     buffer: int
     offset: int
     length: int
-    tags: list[tuple[Any, int]] = field(default_factory=list)  # (origin, bytes) of the data
+    tags: list[tuple[Any, int]] = field(
+        default_factory=list
+    )  # (origin, bytes) of the data
 
 
 class Channel:
@@ -141,7 +148,10 @@ class Channel:
 
     def push(self, task: Task) -> None:
         if len(self.queue) >= QUEUE_DEPTH:
-            raise EmuFault(f"{self.name}: task queue overflow (more than {QUEUE_DEPTH} pending tasks)", task.op)
+            raise EmuFault(
+                f"{self.name}: task queue overflow (more than {QUEUE_DEPTH} pending tasks)",
+                task.op,
+            )
         self.queue.append(task)
         self._advance()
 
@@ -174,7 +184,9 @@ class Channel:
                 if not self.queue:
                     return
                 task = self.queue.popleft()
-                self.active = Active(task, self.dma.load_bd(self.col, task.start_bd, task.op), 0)
+                self.active = Active(
+                    task, self.dma.load_bd(self.col, task.start_bd, task.op), 0
+                )
             act = self.active
             if act.written == act.bd.length:
                 self._bd_done()
@@ -196,7 +208,10 @@ class Channel:
         act = self.active
         assert act is not None
         if act.bd.next_bd is not None:
-            act.bd, act.written = self.dma.load_bd(self.col, act.bd.next_bd, act.task.op), 0
+            act.bd, act.written = (
+                self.dma.load_bd(self.col, act.bd.next_bd, act.task.op),
+                0,
+            )
             return
         act.done_runs += 1
         if act.done_runs < act.task.repeat:
@@ -211,7 +226,9 @@ class Channel:
         while self.active is not None or self.queue:
             if self.active is None:
                 task = self.queue.popleft()
-                self.active = Active(task, self.dma.load_bd(self.col, task.start_bd, task.op), 0)
+                self.active = Active(
+                    task, self.dma.load_bd(self.col, task.start_bd, task.op), 0
+                )
             act = self.active
             while act.written < act.bd.length:
                 n = min(act.bd.burst, act.bd.length - act.written)
@@ -246,7 +263,10 @@ class ShimDma:
         return self.channels[key]
 
     def is_data_output(self, ch: Channel) -> bool:
-        return ch.direction == S2MM and (ch.col, ch.index) not in self.npu.trace_destinations()
+        return (
+            ch.direction == S2MM
+            and (ch.col, ch.index) not in self.npu.trace_destinations()
+        )
 
     def bd_words(self, col: int, bd: int) -> list[int]:
         regs = self.npu.registers(col, 0)
@@ -255,18 +275,34 @@ class ShimDma:
     def load_bd(self, col: int, bd_id: int, op: Any) -> BD:
         w = self.bd_words(col, bd_id)
         if not (w[7] >> 25) & 1:
-            raise EmuFault(f"shim ({col}, 0): a task starts BD {bd_id}, which is not valid (Valid_BD = 0)", op)
+            raise EmuFault(
+                f"shim ({col}, 0): a task starts BD {bd_id}, which is not valid (Valid_BD = 0)",
+                op,
+            )
         if (w[3] >> 20) & 0x3FF or (w[4] >> 20) & 0x3FF:
-            raise EmuFault(f"shim ({col}, 0) BD {bd_id}: multi-dimensional transfers are not modelled "
-                           "by the emulator", op)
+            raise EmuFault(
+                f"shim ({col}, 0) BD {bd_id}: multi-dimensional transfers are not modelled "
+                "by the emulator",
+                op,
+            )
         bursts = BURST_BYTES[self.npu.arch]
         enc = (w[4] >> 30) & 0x3
         if enc >= len(bursts):
-            raise EmuFault(f"shim ({col}, 0) BD {bd_id}: burst encoding {enc} is undefined on {self.npu.arch}", op)
+            raise EmuFault(
+                f"shim ({col}, 0) BD {bd_id}: burst encoding {enc} is undefined on {self.npu.arch}",
+                op,
+            )
         it_wrap, it_step = (w[6] >> 20) & 0x3F, w[6] & 0xFFFFF
-        return BD(bd_id, ((w[2] & 0xFFFF) << 32) | (w[1] & 0xFFFFFFFC), 4 * w[0], bursts[enc],
-                  (w[7] >> 27) & 0xF if (w[7] >> 26) & 1 else None, self.patches.get((col, bd_id)),
-                  4 * (it_step + 1) if (it_wrap or it_step) else 0, it_wrap + 1)
+        return BD(
+            bd_id,
+            ((w[2] & 0xFFFF) << 32) | (w[1] & 0xFFFFFFFC),
+            4 * w[0],
+            bursts[enc],
+            (w[7] >> 27) & 0xF if (w[7] >> 26) & 1 else None,
+            self.patches.get((col, bd_id)),
+            4 * (it_step + 1) if (it_wrap or it_step) else 0,
+            it_wrap + 1,
+        )
 
     def on_bd_write(self, col: int, offset: int) -> None:
         """A BD's address word was rewritten: it no longer holds a patched address."""
@@ -279,8 +315,11 @@ class ShimDma:
         buffer plus ``arg_plus`` to the 48-bit base in BD words 1-2."""
         bd, rel = divmod(offset - BD_BASE, BD_STRIDE)
         if not (0 <= bd < NUM_BDS and rel == 4):
-            raise EmuFault(f"{patch.describe()} targets shim ({col}, 0) offset {offset:#x}, which is not "
-                           "a BD's address word (0x1D004 + 0x20 * bd)", patch.op)
+            raise EmuFault(
+                f"{patch.describe()} targets shim ({col}, 0) offset {offset:#x}, which is not "
+                "a BD's address word (0x1D004 + 0x20 * bd)",
+                patch.op,
+            )
         regs = self.npu.registers(col, 0)
         w1, w2 = regs.get(offset, 0), regs.get(offset + 4, 0)
         base = (((w2 & 0xFFFF) << 32) | w1) + patch.buffer.address + patch.arg_plus
@@ -288,26 +327,52 @@ class ShimDma:
         regs[offset + 4] = (w2 & 0xFFFF0000) | ((base >> 32) & 0xFFFF)
         self.patches[(col, bd)] = patch
 
-    def _target(self, ch: Channel, bd: BD, iteration: int, at: int, n: int, op: Any, verb: str):
+    def _target(
+        self, ch: Channel, bd: BD, iteration: int, at: int, n: int, op: Any, verb: str
+    ):
         address = bd.address + (iteration % bd.wrap) * bd.step + at
         buf = self.npu.memory.buffer_at(address)
         if bd.patch is None:
-            raise EmuFault(f"{ch.name} BD {bd.bd_id} {verb} host address {address:#x}, but no address_patch "
-                           "set this BD's address: the DMA goes nowhere", op)
+            raise EmuFault(
+                f"{ch.name} BD {bd.bd_id} {verb} host address {address:#x}, but no address_patch "
+                "set this BD's address: the DMA goes nowhere",
+                op,
+            )
         if buf is not bd.patch.buffer or not buf.contains(address, n):
             p = bd.patch.buffer
             rel = address - p.address
             raise EmuFault(
                 f"{ch.name} BD {bd.bd_id} {verb} {n} bytes at offset {rel} of {p.describe()}: outside the "
-                f"buffer named by its {bd.patch.describe()}", bd.patch.op,
-                notes=[(op, "the task that ran the BD was queued here")])
+                f"buffer named by its {bd.patch.describe()}",
+                bd.patch.op,
+                notes=[(op, "the task that ran the BD was queued here")],
+            )
         return buf, address
 
-    def s2mm_write(self, ch: Channel, act: Active, data: bytes, tags: list[tuple[Any, int]]) -> None:
-        buf, address = self._target(ch, act.bd, act.iteration, act.written, len(data), act.task.op, "would write")
+    def s2mm_write(
+        self, ch: Channel, act: Active, data: bytes, tags: list[tuple[Any, int]]
+    ) -> None:
+        buf, address = self._target(
+            ch,
+            act.bd,
+            act.iteration,
+            act.written,
+            len(data),
+            act.task.op,
+            "would write",
+        )
         buf.dma_write(address, data)
-        self.writes.append(DmaWrite(ch.col, ch.index, act.bd.bd_id, buf.index, address - buf.address,
-                                    len(data), tags))
+        self.writes.append(
+            DmaWrite(
+                ch.col,
+                ch.index,
+                act.bd.bd_id,
+                buf.index,
+                address - buf.address,
+                len(data),
+                tags,
+            )
+        )
 
     def mm2s_read(self, ch: Channel, bd: BD, iteration: int, op: Any) -> None:
         buf, address = self._target(ch, bd, iteration, 0, bd.length, op, "would read")

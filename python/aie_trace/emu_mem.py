@@ -52,17 +52,22 @@ class EmuBuffer:
     # -- host side --------------------------------------------------------------------------
     def write(self, data: bytes | np.ndarray, offset: int = 0) -> None:
         """A host store through the mapping: lands in the cache, marks its lines dirty."""
-        raw = np.frombuffer(bytes(data) if not isinstance(data, np.ndarray) else data.tobytes(), dtype=np.uint8)
+        raw = np.frombuffer(
+            bytes(data) if not isinstance(data, np.ndarray) else data.tobytes(),
+            dtype=np.uint8,
+        )
         if offset < 0 or offset + raw.size > self.nbytes:
-            raise ValueError(f"host write of {raw.size} bytes at {offset} outside {self.describe()}")
-        self.host[offset:offset + raw.size] = raw
+            raise ValueError(
+                f"host write of {raw.size} bytes at {offset} outside {self.describe()}"
+            )
+        self.host[offset : offset + raw.size] = raw
         if raw.size:
-            self._written[offset // LINE:(offset + raw.size - 1) // LINE + 1] = True
+            self._written[offset // LINE : (offset + raw.size - 1) // LINE + 1] = True
 
     def dirty_lines(self) -> np.ndarray:
         padded = self._lines() * LINE
         diff = np.zeros(padded, dtype=bool)
-        diff[:self.nbytes] = self.host != self._synced
+        diff[: self.nbytes] = self.host != self._synced
         return self._written | diff.reshape(-1, LINE).any(axis=1)
 
     def sync_to_device(self) -> None:
@@ -94,15 +99,17 @@ class EmuBuffer:
 
     # -- device side ------------------------------------------------------------------------
     def contains(self, address: int, length: int) -> bool:
-        return self.address <= address and address + length <= self.address + self.nbytes
+        return (
+            self.address <= address and address + length <= self.address + self.nbytes
+        )
 
     def dma_write(self, address: int, data: bytes) -> None:
         at = address - self.address
-        self.device[at:at + len(data)] = np.frombuffer(data, dtype=np.uint8)
+        self.device[at : at + len(data)] = np.frombuffer(data, dtype=np.uint8)
 
     def dma_read(self, address: int, length: int) -> bytes:
         at = address - self.address
-        return self.device[at:at + length].tobytes()
+        return self.device[at : at + length].tobytes()
 
 
 @dataclass

@@ -21,7 +21,7 @@ Multiple1   ``1101 00mm`` + 2 bytes        mask = (b0&3)<<6 | b1>>2, delta = (b1
 Multiple2   ``1101 01mm`` + 3 bytes        as Multiple1 with an 18-bit delta
 Repeat0     ``1110 rrrr``                  repeat the previous command r times
 Repeat1     ``1101 10rr`` + 1 byte         10-bit repeat count
-Event_Sync  ``1111 1111``                  the delta field carried (2^18 cycles)  
+Event_Sync  ``1111 1111``                  the delta field carried (2^18 cycles)
 filler      ``1111 1110``                  no command; pads the last packet of a stream
 =========== ============================== ==========================================
 
@@ -43,11 +43,11 @@ from dataclasses import dataclass, field
 class Module:
     """One event/trace module of a tile: where its registers live and how it numbers events."""
 
-    name: str            # core | mem | memtile | shim
-    base: int            # 0x34000 (core, shim), 0x14000 (mem), 0x94000 (memtile)
-    trace_port: int      # stream-switch Trace channel its packets leave on
-    broadcast0: int      # event number of BROADCAST_0 (BROADCAST_A_0 on a shim)
-    event_bits: int      # width of an event number field
+    name: str  # core | mem | memtile | shim
+    base: int  # 0x34000 (core, shim), 0x14000 (mem), 0x94000 (memtile)
+    trace_port: int  # stream-switch Trace channel its packets leave on
+    broadcast0: int  # event number of BROADCAST_0 (BROADCAST_A_0 on a shim)
+    event_bits: int  # width of an event number field
 
     @property
     def timer_control(self) -> int:
@@ -109,7 +109,9 @@ class UnitConfig:
     slots: tuple[int, ...]  # event number per slot, 0 = unused
 
     @staticmethod
-    def from_registers(module: Module, control0: int, control1: int, event0: int, event1: int) -> "UnitConfig":
+    def from_registers(
+        module: Module, control0: int, control1: int, event0: int, event1: int
+    ) -> "UnitConfig":
         if module is MEMTILE:
             start, stop, mode = (control0 >> 16) & 0xFF, (control0 >> 24) & 0xFF, 0
         else:
@@ -117,7 +119,9 @@ class UnitConfig:
             mode = control0 & 0x3 if module is CORE else 0
         mask = (1 << module.event_bits) - 1
         slots = tuple((w >> (8 * i)) & mask for w in (event0, event1) for i in range(4))
-        return UnitConfig(start, stop, mode, (control1 >> 12) & 0x7, control1 & 0x1F, slots)
+        return UnitConfig(
+            start, stop, mode, (control1 >> 12) & 0x7, control1 & 0x1F, slots
+        )
 
     @property
     def used_slots(self) -> tuple[int, ...]:
@@ -138,8 +142,12 @@ PAYLOAD_BYTES = 4 * (PACKET_WORDS - 1)
 
 def header(col: int, row: int, pkt_type: int, pkt_id: int) -> int:
     """A packet header word with odd parity in bit 31."""
-    if not (0 <= col < 128 and 0 <= row < 32 and 0 <= pkt_type < 8 and 0 <= pkt_id < 32):
-        raise ValueError(f"header field out of range: col={col} row={row} type={pkt_type} id={pkt_id}")
+    if not (
+        0 <= col < 128 and 0 <= row < 32 and 0 <= pkt_type < 8 and 0 <= pkt_id < 32
+    ):
+        raise ValueError(
+            f"header field out of range: col={col} row={row} type={pkt_type} id={pkt_id}"
+        )
     w = (col << 21) | (row << 16) | (pkt_type << 12) | pkt_id
     return w | ((bin(w).count("1") + 1) & 1) << 31
 
@@ -159,7 +167,9 @@ def encode_single(slot: int, delta: int) -> bytes:
         return bytes([(slot << 4) | delta])
     if delta < 1024:
         return bytes([0x80 | (slot << 2) | (delta >> 8), delta & 0xFF])
-    return bytes([0xA0 | (slot << 2) | (delta >> 16), (delta >> 8) & 0xFF, delta & 0xFF])
+    return bytes(
+        [0xA0 | (slot << 2) | (delta >> 16), (delta >> 8) & 0xFF, delta & 0xFF]
+    )
 
 
 def encode_multiple(mask: int, delta: int) -> bytes:
@@ -170,14 +180,27 @@ def encode_multiple(mask: int, delta: int) -> bytes:
     if delta < 16:
         return bytes([0xC0 | (mask >> 4), ((mask & 0xF) << 4) | delta])
     if delta < 1024:
-        return bytes([0xD0 | (mask >> 6), ((mask & 0x3F) << 2) | (delta >> 8), delta & 0xFF])
-    return bytes([0xD4 | (mask >> 6), ((mask & 0x3F) << 2) | (delta >> 16), (delta >> 8) & 0xFF, delta & 0xFF])
+        return bytes(
+            [0xD0 | (mask >> 6), ((mask & 0x3F) << 2) | (delta >> 8), delta & 0xFF]
+        )
+    return bytes(
+        [
+            0xD4 | (mask >> 6),
+            ((mask & 0x3F) << 2) | (delta >> 16),
+            (delta >> 8) & 0xFF,
+            delta & 0xFF,
+        ]
+    )
 
 
 def encode_repeat(count: int) -> bytes:
     if not 0 < count < 1024:
         raise ValueError(f"repeat count {count} out of range")
-    return bytes([0xE0 | count]) if count < 16 else bytes([0xD8 | (count >> 8), count & 0xFF])
+    return (
+        bytes([0xE0 | count])
+        if count < 16
+        else bytes([0xD8 | (count >> 8), count & 0xFF])
+    )
 
 
 def encode_event(mask: int, delta: int) -> bytes:
@@ -194,14 +217,16 @@ def encode_event(mask: int, delta: int) -> bytes:
     return bytes(out)
 
 
-def packetize(stream: bytes, col: int, row: int, pkt_type: int, pkt_id: int) -> list[bytes]:
+def packetize(
+    stream: bytes, col: int, row: int, pkt_type: int, pkt_id: int
+) -> list[bytes]:
     """Cut a command byte stream into 32-byte packets (little-endian words, data bytes MSB first
     within a word); the last packet is padded with filler bytes."""
     hdr = header(col, row, pkt_type, pkt_id).to_bytes(4, "little")
     packets = []
     for at in range(0, len(stream), PAYLOAD_BYTES):
-        chunk = stream[at:at + PAYLOAD_BYTES].ljust(PAYLOAD_BYTES, bytes([FILLER]))
-        words = b"".join(chunk[i:i + 4][::-1] for i in range(0, PAYLOAD_BYTES, 4))
+        chunk = stream[at : at + PAYLOAD_BYTES].ljust(PAYLOAD_BYTES, bytes([FILLER]))
+        words = b"".join(chunk[i : i + 4][::-1] for i in range(0, PAYLOAD_BYTES, 4))
         packets.append(hdr + words)
     return packets
 
@@ -259,12 +284,15 @@ class UnitTrace:
 
     def landed_events(self, packet_bytes: int) -> list[tuple[int, int]]:
         """The events a decoder can recover when only the first ``packet_bytes`` bytes of this
-        unit's packets reached memory (a DMA writes whole bursts and stops at its BD length)."""
+        unit's packets reached memory (a DMA writes whole bursts and stops at its BD length).
+        """
         full, part = divmod(packet_bytes, PACKET_BYTES)
         payload = full * PAYLOAD_BYTES + max(0, part - 4)
         return [e for e, end in zip(self.events, self.ends) if end <= payload]
 
-    def intervals(self, events: list[tuple[int, int]] | None = None) -> list[tuple[int, int, int]]:
+    def intervals(
+        self, events: list[tuple[int, int]] | None = None
+    ) -> list[tuple[int, int, int]]:
         """``(slot, begin, end)`` of ``events`` (default: all): an event asserted in consecutive
         cycles is one interval ``[first, last + 1)``; ordered by begin, then slot."""
         events = self.events if events is None else events
@@ -281,19 +309,32 @@ class UnitTrace:
         return sorted(out, key=lambda x: (x[1], x[0]))
 
 
-def record_session(session_key: str, col: int, row: int, module: Module, cfg: UnitConfig,
-                   start_timer: int, duration: int) -> UnitTrace:
+def record_session(
+    session_key: str,
+    col: int,
+    row: int,
+    module: Module,
+    cfg: UnitConfig,
+    start_timer: int,
+    duration: int,
+) -> UnitTrace:
     """The events a unit records in ``duration`` cycles of a session, encoded as packets.
 
     Gaps are drawn so every frame size appears (Single0/1/2, Multiple0/1/2)."""
     rng = SplitMix64(f"{session_key}/{module.name}/{col}/{row}")
-    trace = UnitTrace(col, row, module.name, cfg.pkt_type, cfg.pkt_id, cfg.slots, start_timer)
+    trace = UnitTrace(
+        col, row, module.name, cfg.pkt_type, cfg.pkt_id, cfg.slots, start_timer
+    )
     stream = bytearray(encode_start(start_timer))
     used = cfg.used_slots
     t, end = start_timer, start_timer + duration
     while used:
         kind = rng.below(16)
-        delta = rng.below(16) if kind < 9 else rng.below(1024) if kind < 14 else 1024 + rng.below(3000)
+        delta = (
+            rng.below(16)
+            if kind < 9
+            else rng.below(1024) if kind < 14 else 1024 + rng.below(3000)
+        )
         if t + 1 + delta >= end:
             break
         t += 1 + delta

@@ -47,7 +47,9 @@ def _table() -> dict[tuple[str, str], dict[int, str]]:
 def events_of(arch: str, unit: str) -> dict[int, str]:
     """Event number -> name for one module (``core``, ``mem``, ``memtile``, ``shim``)."""
     if arch not in ARCHS:
-        raise ValueError(f"unknown architecture '{arch}' (expected {' or '.join(ARCHS)})")
+        raise ValueError(
+            f"unknown architecture '{arch}' (expected {' or '.join(ARCHS)})"
+        )
     return _table()[(arch, unit)]
 
 
@@ -72,7 +74,8 @@ def event_number(arch: str, unit: str, name: str) -> int | None:
 
 def arch_of_device(kind: int) -> str | None:
     """``aie.device``'s ``device`` enum value -> architecture (current numbering, aie-ir.md §2):
-    2..7 are AIE-ML / npu1 (``aie2``), 8..15 npu2 (``aie2p``); 1 (AIE1) has no table here."""
+    2..7 are AIE-ML / npu1 (``aie2``), 8..15 npu2 (``aie2p``); 1 (AIE1) has no table here.
+    """
     if 2 <= kind <= 7:
         return "aie2"
     if 8 <= kind <= 15:
@@ -144,7 +147,10 @@ class DesignEvents:
 def _find(ops: list[Any], name: str) -> Any:
     from . import aieir
 
-    named = {"aie.device": aieir.device_name, "aie.runtime_sequence": aieir.sequence_name}
+    named = {
+        "aie.device": aieir.device_name,
+        "aie.runtime_sequence": aieir.sequence_name,
+    }
     return next((o for o in ops if named[o.name](o) == name), None)
 
 
@@ -157,7 +163,9 @@ def find_sequence(module: Any, device: str, sequence: str) -> tuple[Any, Any]:
         raise EventConfigError(f"the module has no 'aie.device @{device}'")
     seq = _find(aieir.sequences(dev), sequence)
     if seq is None:
-        raise EventConfigError(f"'aie.device @{device}' has no 'aie.runtime_sequence @{sequence}'", dev)
+        raise EventConfigError(
+            f"'aie.device @{device}' has no 'aie.runtime_sequence @{sequence}'", dev
+        )
     return dev, seq
 
 
@@ -195,7 +203,9 @@ def _module_of(offset: int) -> str | None:
     return None
 
 
-def _register_writes(seq: Any, device: str, era: str) -> Iterator[tuple[Any, int, int, int, int, int]]:
+def _register_writes(
+    seq: Any, device: str, era: str
+) -> Iterator[tuple[Any, int, int, int, int, int]]:
     """(op, column, row, tile-local offset, value, mask) of each trace-unit register write, in
     sequence order (``write32`` has the full mask)."""
     from . import aieir
@@ -203,14 +213,19 @@ def _register_writes(seq: Any, device: str, era: str) -> Iterator[tuple[Any, int
     for op in _own_ops(seq, device):
         if op.name not in ("aiex.npu.write32", "aiex.npu.maskwrite32"):
             continue
-        address, value = aieir.get_int(op, "address", era), aieir.get_int(op, "value", era)
+        address, value = aieir.get_int(op, "address", era), aieir.get_int(
+            op, "value", era
+        )
         if address is None or value is None:
             continue
         col = aieir.int_attr_value(aieir.attr_or_none(op, "column"))
         row = aieir.int_attr_value(aieir.attr_or_none(op, "row"))
         address &= 0xFFFFFFFF
         if col is None or row is None:
-            col, row = address >> F.ADDR_COL_SHIFT, (address >> F.ADDR_ROW_SHIFT) & F.ADDR_ROW_MASK
+            col, row = (
+                address >> F.ADDR_COL_SHIFT,
+                (address >> F.ADDR_ROW_SHIFT) & F.ADDR_ROW_MASK,
+            )
         offset = address & F.ADDR_OFFSET_MASK
         if _module_of(offset) is None:
             continue
@@ -224,7 +239,9 @@ def _register_writes(seq: Any, device: str, era: str) -> Iterator[tuple[Any, int
             yield op, col, row, offset, value, 0xFFFFFFFF
 
 
-def _units_from_registers(seq: Any, device: str, era: str) -> dict[tuple[int, int, int], UnitConfig]:
+def _units_from_registers(
+    seq: Any, device: str, era: str
+) -> dict[tuple[int, int, int], UnitConfig]:
     regs: dict[tuple[int, int, int], int] = {}  # (col, row, offset) -> value
     for _, col, row, offset, value, mask in _register_writes(seq, device, era):
         old = regs.get((col, row, offset), 0)
@@ -235,13 +252,25 @@ def _units_from_registers(seq: Any, device: str, era: str) -> dict[tuple[int, in
         ctl1, ev0, ev1 = F.TRACE_REGS[module]
         if (col, row, ev0) not in regs and (col, row, ev1) not in regs:
             continue
-        default = {"core": F.PacketType.SHIM if row == 0 else F.PacketType.CORE,
-                   "mem": F.PacketType.MEM, "memtile": F.PacketType.MEMTILE}[module]
+        default = {
+            "core": F.PacketType.SHIM if row == 0 else F.PacketType.CORE,
+            "mem": F.PacketType.MEM,
+            "memtile": F.PacketType.MEMTILE,
+        }[module]
         control1 = regs.get((col, row, ctl1))
-        pkt_type = default if control1 is None else (
-            (control1 >> F.TRACE_CONTROL1_TYPE_SHIFT) & F.TRACE_CONTROL1_TYPE_MASK)
-        unit = UnitConfig(int(pkt_type), col, row,
-                          pkt_id=None if control1 is None else control1 & F.TRACE_CONTROL1_ID_MASK)
+        pkt_type = (
+            default
+            if control1 is None
+            else (
+                (control1 >> F.TRACE_CONTROL1_TYPE_SHIFT) & F.TRACE_CONTROL1_TYPE_MASK
+            )
+        )
+        unit = UnitConfig(
+            int(pkt_type),
+            col,
+            row,
+            pkt_id=None if control1 is None else control1 & F.TRACE_CONTROL1_ID_MASK,
+        )
         for base, reg in ((0, ev0), (F.SLOTS_PER_REGISTER, ev1)):
             if (col, row, reg) in regs:
                 v = regs[(col, row, reg)]
@@ -268,27 +297,59 @@ def trace_event_name(attr: Any) -> str | None:
     return m.group(1) if m else None
 
 
-def _units_from_trace_ops(dev: Any, arch: str | None) -> dict[tuple[int, int, int], UnitConfig]:
+def _units_from_trace_ops(
+    dev: Any, arch: str | None
+) -> dict[tuple[int, int, int], UnitConfig]:
     from . import aieir
 
     units: dict[tuple[int, int, int], UnitConfig] = {}
     for trace in aieir.walk(dev, ["aie.trace"]):
         tile = trace.operands[0].owner if len(trace.operands) else None
-        col = aieir.int_attr_value(aieir.attr_or_none(tile, "col")) if tile is not None else None
-        row = aieir.int_attr_value(aieir.attr_or_none(tile, "row")) if tile is not None else None
+        col = (
+            aieir.int_attr_value(aieir.attr_or_none(tile, "col"))
+            if tile is not None
+            else None
+        )
+        row = (
+            aieir.int_attr_value(aieir.attr_or_none(tile, "row"))
+            if tile is not None
+            else None
+        )
         if col is None or row is None:
-            raise EventConfigError("'aie.trace' whose tile operand is not an 'aie.tile'", trace)
+            raise EventConfigError(
+                "'aie.trace' whose tile operand is not an 'aie.tile'", trace
+            )
         body = [o for b in trace.regions[0].blocks for o in b.operations]
         packet = next((o.operation for o in body if o.name == "aie.trace.packet"), None)
-        ptype = aieir.int_attr_value(aieir.attr_or_none(packet, "type")) if packet is not None else None
-        if ptype is None:  # mlir-aie's default: the tile's kind (row 0 shim, row 1 memtile on NPUs)
-            ptype = F.PacketType.SHIM if row == 0 else F.PacketType.MEMTILE if row == 1 else F.PacketType.CORE
-        unit = UnitConfig(int(ptype), col, row,
-                          pkt_id=aieir.int_attr_value(aieir.attr_or_none(packet, "id")) if packet else None)
+        ptype = (
+            aieir.int_attr_value(aieir.attr_or_none(packet, "type"))
+            if packet is not None
+            else None
+        )
+        if (
+            ptype is None
+        ):  # mlir-aie's default: the tile's kind (row 0 shim, row 1 memtile on NPUs)
+            ptype = (
+                F.PacketType.SHIM
+                if row == 0
+                else F.PacketType.MEMTILE if row == 1 else F.PacketType.CORE
+            )
+        unit = UnitConfig(
+            int(ptype),
+            col,
+            row,
+            pkt_id=(
+                aieir.int_attr_value(aieir.attr_or_none(packet, "id"))
+                if packet
+                else None
+            ),
+        )
         events = [o.operation for o in body if o.name == "aie.trace.event"]
         if len(events) > F.SLOTS:
-            raise EventConfigError(f"'aie.trace' traces {len(events)} events; a trace unit has {F.SLOTS} slots",
-                                   trace)
+            raise EventConfigError(
+                f"'aie.trace' traces {len(events)} events; a trace unit has {F.SLOTS} slots",
+                trace,
+            )
         for slot, ev in enumerate(events):
             name = trace_event_name(aieir.attr_or_none(ev, "event"))
             unit.names[slot] = name
@@ -298,7 +359,9 @@ def _units_from_trace_ops(dev: Any, arch: str | None) -> dict[tuple[int, int, in
     return units
 
 
-def design_events(module: Any, device: str, sequence: str, arch: str | None = None) -> DesignEvents:
+def design_events(
+    module: Any, device: str, sequence: str, arch: str | None = None
+) -> DesignEvents:
     """The trace configuration of ``device:sequence`` in ``module``: from its trace-unit register
     writes when it makes any, else from the device's ``aie.trace`` ops. ``arch`` overrides the
     architecture the device kind implies."""

@@ -27,8 +27,13 @@ def in_review_problems(module: Any) -> list[tuple[Any, str]]:
         for seq in aieir.sequences(dev):
             attr = aieir.attr_or_none(seq, IN_REVIEW)
             if attr is not None and aieir.isa(ir.DictAttr, attr):
-                out.append((seq, f"carries '{IN_REVIEW}' as a discardable dictionary, the form of mlir-aie PR "
-                                 "#3652 while it was in review; the merged form is the inherent 'trace_buffer' "
-                                 "property (#aie.trace_buffer<...>): re-run trace lowering with a current "
-                                 "mlir-aie"))
+                out.append(
+                    (
+                        seq,
+                        f"carries '{IN_REVIEW}' as a discardable dictionary, the form of mlir-aie PR "
+                        "#3652 while it was in review; the merged form is the inherent 'trace_buffer' "
+                        "property (#aie.trace_buffer<...>): re-run trace lowering with a current "
+                        "mlir-aie",
+                    )
+                )
     return out

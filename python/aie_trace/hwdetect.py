@@ -23,7 +23,14 @@ NPU_MODELS: dict[str, tuple[str, ...]] = {
 
 def npu_generation(device_name: str) -> str | None:
     """``"npu1"``, ``"npu2"`` or None for a device name XRT reports."""
-    return next((gen for gen, models in NPU_MODELS.items() if any(m in device_name for m in models)), None)
+    return next(
+        (
+            gen
+            for gen, models in NPU_MODELS.items()
+            if any(m in device_name for m in models)
+        ),
+        None,
+    )
 
 
 def detect() -> list[str]:
@@ -38,8 +45,11 @@ def detect() -> list[str]:
         return []
     gen = npu_generation(name)
     if gen is None:
-        print(f"aie-trace hwdetect: warning: XRT device 0 is '{name}', which mlir-aie's NPU_MODELS does not map "
-              "to npu1 or npu2; hardware tests are skipped", file=sys.stderr)
+        print(
+            f"aie-trace hwdetect: warning: XRT device 0 is '{name}', which mlir-aie's NPU_MODELS does not map "
+            "to npu1 or npu2; hardware tests are skipped",
+            file=sys.stderr,
+        )
         return []
     return [f"ryzen_ai_{gen}"]
 

@@ -55,7 +55,7 @@ _INT = re.compile(r"-?\d+")
 #: an integer field as a dictionary prints it (``8192 : i64``) or an attribute parameter (``8192``)
 _TYPED_INT = re.compile(r"(-?\d+)(?:\s*:\s*(?:[su]?i\d+|index))?")
 _SLICE_FIELDS = {"device", "sequence", "offset", "size"}
-_PLAIN = re.compile(r'[ !#-\[\]-~]*')  # printable ASCII but '"' and '\\'
+_PLAIN = re.compile(r"[ !#-\[\]-~]*")  # printable ASCII but '"' and '\\'
 #: the escapes written as in C, byte -> escape (read back by ``aieir.string_literal``)
 _ESCAPES = {ord('"'): '\\"', ord("\\"): "\\\\", ord("\n"): "\\n", ord("\t"): "\\t"}
 
@@ -80,8 +80,13 @@ class Slice:
         return self.offset + self.size
 
     def to_json(self) -> dict[str, Any]:
-        return {"device": self.device, "sequence": self.sequence, "call_path": self.call_path,
-                "offset": self.offset, "size": self.size}
+        return {
+            "device": self.device,
+            "sequence": self.sequence,
+            "call_path": self.call_path,
+            "offset": self.offset,
+            "size": self.size,
+        }
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "Slice":
@@ -89,10 +94,17 @@ class Slice:
             raise LayoutError(f"a slice must be an object, got {d!r}")
         try:
             path = d.get("call_path")
-            return cls(str(d["device"]), str(d["sequence"]), None if path is None else str(path),
-                       _nonneg(d["offset"], "offset"), _nonneg(d["size"], "size"))
+            return cls(
+                str(d["device"]),
+                str(d["sequence"]),
+                None if path is None else str(path),
+                _nonneg(d["offset"], "offset"),
+                _nonneg(d["size"], "size"),
+            )
         except (KeyError, TypeError) as e:
-            raise LayoutError(f"a slice needs device, sequence, call_path, offset and size: {e}") from None
+            raise LayoutError(
+                f"a slice needs device, sequence, call_path, offset and size: {e}"
+            ) from None
 
 
 @dataclass
@@ -120,23 +132,38 @@ class Layout:
         return None
 
     def to_json(self) -> dict[str, Any]:
-        return {"kernel": self.kernel, "arg_index": self.arg_index,
-                "host_buffer_index": self.host_buffer_index, "size": self.size,
-                "offset": self.offset, "dedicated": self.dedicated,
-                "slices": [s.to_json() for s in self.slices]}
+        return {
+            "kernel": self.kernel,
+            "arg_index": self.arg_index,
+            "host_buffer_index": self.host_buffer_index,
+            "size": self.size,
+            "offset": self.offset,
+            "dedicated": self.dedicated,
+            "slices": [s.to_json() for s in self.slices],
+        }
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "Layout":
         try:
             device, sep, sequence = str(d["kernel"]).partition(":")
             if not sep or not device or not sequence:
-                raise LayoutError(f"'kernel' must be 'device:sequence', got {d['kernel']!r}")
-            return cls(device, sequence, _nonneg(d["arg_index"], "arg_index"),
-                       _nonneg(d["host_buffer_index"], "host_buffer_index"), _nonneg(d["size"], "size"),
-                       _nonneg(d.get("offset", 0), "offset"), bool(d.get("dedicated", True)),
-                       [Slice.from_json(s) for s in d["slices"]])
+                raise LayoutError(
+                    f"'kernel' must be 'device:sequence', got {d['kernel']!r}"
+                )
+            return cls(
+                device,
+                sequence,
+                _nonneg(d["arg_index"], "arg_index"),
+                _nonneg(d["host_buffer_index"], "host_buffer_index"),
+                _nonneg(d["size"], "size"),
+                _nonneg(d.get("offset", 0), "offset"),
+                bool(d.get("dedicated", True)),
+                [Slice.from_json(s) for s in d["slices"]],
+            )
         except (KeyError, TypeError) as e:
-            raise LayoutError(f"a layout needs kernel, arg_index, host_buffer_index, size and slices: {e}") from None
+            raise LayoutError(
+                f"a layout needs kernel, arg_index, host_buffer_index, size and slices: {e}"
+            ) from None
 
 
 def _nonneg(v: Any, name: str) -> int:
@@ -146,7 +173,11 @@ def _nonneg(v: Any, name: str) -> int:
 
 
 def dumps(layouts: list[Layout] | Layout) -> str:
-    obj = layouts.to_json() if isinstance(layouts, Layout) else [lay.to_json() for lay in layouts]
+    obj = (
+        layouts.to_json()
+        if isinstance(layouts, Layout)
+        else [lay.to_json() for lay in layouts]
+    )
     return json.dumps(obj, indent=2)
 
 
@@ -169,7 +200,11 @@ def loads(text: str) -> list[Layout]:
 def _int_field(d: dict[str, Any], key: str, where: str) -> int:
     v = d.get(key)
     m = _TYPED_INT.fullmatch(v) if isinstance(v, str) else None
-    iv = aieir.int_attr_value(v) if isinstance(v, ir.Attribute) else (int(m.group(1)) if m else None)
+    iv = (
+        aieir.int_attr_value(v)
+        if isinstance(v, ir.Attribute)
+        else (int(m.group(1)) if m else None)
+    )
     if iv is None or iv < 0:
         raise LayoutError(f"{where}: '{key}' must be a non-negative integer, got {v}")
     return iv
@@ -215,8 +250,12 @@ def read_trace_buffer(seq: Any) -> TraceBuffer | None:
         return None
     where = f"@{aieir.sequence_name(seq)} trace_buffer"
     d = _dict(attr)
-    return TraceBuffer(_int_field(d, "arg_index", where), _int_field(d, "offset", where) if "offset" in d else 0,
-                       _int_field(d, "size", where), _bool_field(d, "dedicated", True))
+    return TraceBuffer(
+        _int_field(d, "arg_index", where),
+        _int_field(d, "offset", where) if "offset" in d else 0,
+        _int_field(d, "size", where),
+        _bool_field(d, "dedicated", True),
+    )
 
 
 def read_slices(seq: Any) -> list[Slice] | None:
@@ -231,10 +270,17 @@ def read_slices(seq: Any) -> list[Slice] | None:
     # tokenizer: reading entry by entry through the bindings costs more than the rest of a slice's
     # handling
     entries = _entries(str(attr))
-    if entries is None or len(entries) != len(ir.ArrayAttr(attr)) or any(
-            len(e) != len(_SLICE_FIELDS) or e.keys() != _SLICE_FIELDS for e in entries):
-        raise LayoutError(f"{where}: expected entries of exactly device, sequence, offset and size "
-                          "(strings and integers)")
+    if (
+        entries is None
+        or len(entries) != len(ir.ArrayAttr(attr))
+        or any(
+            len(e) != len(_SLICE_FIELDS) or e.keys() != _SLICE_FIELDS for e in entries
+        )
+    ):
+        raise LayoutError(
+            f"{where}: expected entries of exactly device, sequence, offset and size "
+            "(strings and integers)"
+        )
     paths: list[str | None] = [None] * len(entries)
     pattr = aieir.attr_or_none(seq, SLICE_PATHS)
     if pattr is not None:
@@ -242,10 +288,20 @@ def read_slices(seq: Any) -> list[Slice] | None:
         found = [aieir.string_literal(p) for p in items] if items is not None else []
         paths = found if None not in found else []
         if len(paths) != len(entries):
-            raise LayoutError(f"@{aieir.sequence_name(seq)} {SLICE_PATHS}: expected {len(entries)} strings, "
-                              "one per trace slice")
-    return [Slice(_literal(e, "device", where), _literal(e, "sequence", where), p,
-                  _int_field(e, "offset", where), _int_field(e, "size", where)) for e, p in zip(entries, paths)]
+            raise LayoutError(
+                f"@{aieir.sequence_name(seq)} {SLICE_PATHS}: expected {len(entries)} strings, "
+                "one per trace slice"
+            )
+    return [
+        Slice(
+            _literal(e, "device", where),
+            _literal(e, "sequence", where),
+            p,
+            _int_field(e, "offset", where),
+            _int_field(e, "size", where),
+        )
+        for e, p in zip(entries, paths)
+    ]
 
 
 def _array_items(text: str) -> list[str] | None:
@@ -266,10 +322,15 @@ def _entries(text: str) -> list[dict[str, str]] | None:
     out = []
     for item in items:
         item = item.strip()
-        fields = aieir.parse_params(item[1:-1]) if item.startswith("{") and item.endswith("}") else (
-            aieir.attr_params(item, "trace_slice"))
-        if fields is None or not all(aieir.string_literal(v) is not None or _TYPED_INT.fullmatch(v)
-                                     for _, v in fields):
+        fields = (
+            aieir.parse_params(item[1:-1])
+            if item.startswith("{") and item.endswith("}")
+            else (aieir.attr_params(item, "trace_slice"))
+        )
+        if fields is None or not all(
+            aieir.string_literal(v) is not None or _TYPED_INT.fullmatch(v)
+            for _, v in fields
+        ):
             return None
         out.append(dict(fields) if len(dict(fields)) == len(fields) else {})
     return out
@@ -293,7 +354,9 @@ def read_layout(seq: Any) -> Layout | None:
     slices = read_slices(seq)
     if slices is None:
         slices = [Slice(device, name, "", tb.offset, tb.size)]
-    return Layout(device, name, tb.arg_index, host, tb.size, tb.offset, tb.dedicated, slices)
+    return Layout(
+        device, name, tb.arg_index, host, tb.size, tb.offset, tb.dedicated, slices
+    )
 
 
 def trace_host_buffer(seq: Any, tb: TraceBuffer) -> int:
@@ -302,11 +365,15 @@ def trace_host_buffer(seq: Any, tb: TraceBuffer) -> int:
     name = aieir.sequence_name(seq)
     args = aieir.seq_args(seq)
     if tb.arg_index >= len(args):
-        raise LayoutError(f"@{name} trace_buffer: arg_index {tb.arg_index} but the sequence has "
-                          f"{len(args)} argument(s)")
+        raise LayoutError(
+            f"@{name} trace_buffer: arg_index {tb.arg_index} but the sequence has "
+            f"{len(args)} argument(s)"
+        )
     host = aieir.host_buffer_index(seq, tb.arg_index)
     if host is None:
-        raise LayoutError(f"@{name} trace_buffer: argument {tb.arg_index} is not a memref")
+        raise LayoutError(
+            f"@{name} trace_buffer: argument {tb.arg_index} is not a memref"
+        )
     return host
 
 
@@ -332,26 +399,50 @@ def read_layouts(module: Any) -> list[Layout]:
 
 def write_layout(seq: Any, layout: Layout, era: str) -> None:
     """Record ``layout`` on ``seq`` in the spelling of ``era``. Each record is written as text and
-    parsed once (one parse of a long array costs about what one small attribute costs to build)."""
+    parsed once (one parse of a long array costs about what one small attribute costs to build).
+    """
     if era in ERAS_WITH_UPSTREAM_LAYOUT:
         names = (TRACE_BUFFER, TRACE_SLICES)
-        buffer = "#aie.trace_buffer<arg_index = {}, offset = {}, size = {}, dedicated = {}>"
+        buffer = (
+            "#aie.trace_buffer<arg_index = {}, offset = {}, size = {}, dedicated = {}>"
+        )
         entry = "#aie.trace_slice<device = {}, sequence = {}, offset = {}, size = {}>"
     else:
         names = (OUR_TRACE_BUFFER, OUR_TRACE_SLICES)
         buffer = "{{arg_index = {} : i64, offset = {} : i64, size = {} : i64, dedicated = {}}}"
         entry = "{{device = {}, sequence = {}, offset = {} : i64, size = {} : i64}}"
-    seq.attributes[names[0]] = ir.Attribute.parse(buffer.format(
-        layout.arg_index, layout.offset, layout.size, "true" if layout.dedicated else "false"))
-    seq.attributes[names[1]] = ir.Attribute.parse("[" + ", ".join(
-        entry.format(_q(s.device), _q(s.sequence), s.offset, s.size) for s in layout.slices) + "]")
+    seq.attributes[names[0]] = ir.Attribute.parse(
+        buffer.format(
+            layout.arg_index,
+            layout.offset,
+            layout.size,
+            "true" if layout.dedicated else "false",
+        )
+    )
+    seq.attributes[names[1]] = ir.Attribute.parse(
+        "["
+        + ", ".join(
+            entry.format(_q(s.device), _q(s.sequence), s.offset, s.size)
+            for s in layout.slices
+        )
+        + "]"
+    )
     seq.attributes[SLICE_PATHS] = ir.Attribute.parse(
-        "[" + ", ".join(_q(s.call_path or "") for s in layout.slices) + "]")
+        "[" + ", ".join(_q(s.call_path or "") for s in layout.slices) + "]"
+    )
 
 
 def _q(s: str) -> str:
     """``s`` as an MLIR string literal of its UTF-8 bytes: ``"``, ``\\``, newline and tab escaped
-    as in C, any other byte but printable ASCII as ``\\XX`` (``aieir.string_literal`` reads all of them)."""
+    as in C, any other byte but printable ASCII as ``\\XX`` (``aieir.string_literal`` reads all of them).
+    """
     if _PLAIN.fullmatch(s):
         return f'"{s}"'
-    return '"' + "".join(_ESCAPES.get(b) or (chr(b) if 32 <= b < 127 else f"\\{b:02X}") for b in s.encode()) + '"'
+    return (
+        '"'
+        + "".join(
+            _ESCAPES.get(b) or (chr(b) if 32 <= b < 127 else f"\\{b:02X}")
+            for b in s.encode()
+        )
+        + '"'
+    )

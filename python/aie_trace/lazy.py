@@ -20,7 +20,9 @@ class _Lazy:
         self._module, self._attr, self._value = module, attr, None
 
     def _target(self) -> Any:
-        if self._value is None:  # a failed import is retried, and raises again, at the next use
+        if (
+            self._value is None
+        ):  # a failed import is retried, and raises again, at the next use
             mod = importlib.import_module(self._module)
             self._value = mod if self._attr is None else getattr(mod, self._attr)
         return self._value

@@ -35,7 +35,8 @@ class MaterializeError(Exception):
 
 def clone_body(block: Any, mapping: dict[Any, Any], ip: Any) -> list[Any]:
     """Clone every op of ``block`` at ``ip``; operands found in ``mapping`` (old value -> new
-    value) are replaced, and each clone's results join the mapping. Returns the clones."""
+    value) are replaced, and each clone's results join the mapping. Returns the clones.
+    """
     clones = []
     for o in block.operations:
         old = o.operation
@@ -55,17 +56,23 @@ def check_run_operands(op: Any, params: list[Any]) -> None:
     """mlir-aie's check of a run against its callee's parameters, in its words."""
     operands = list(op.operands)
     if len(operands) != len(params):
-        raise MaterializeError(op, f"passes {len(operands)} operands to the {len(params)} parameters of "
-                                   f"'{aieir.symref_name(op.attributes['runtime_sequence_symbol'])}'")
+        raise MaterializeError(
+            op,
+            f"passes {len(operands)} operands to the {len(params)} parameters of "
+            f"'{aieir.symref_name(op.attributes['runtime_sequence_symbol'])}'",
+        )
     for i, (a, v) in enumerate(zip(params, operands)):
         if a.type != v.type:
-            raise MaterializeError(op, f"argument {i} type mismatch: expected {a.type} but got {v.type}")
+            raise MaterializeError(
+                op, f"argument {i} type mismatch: expected {a.type} but got {v.type}"
+            )
 
 
 def run_type_mismatches(graph: cg.RunGraph) -> list[tuple[Any, str]]:
     """mlir-aie's ``aiex.run`` verifier: each operand a run passes has the type of its callee's
     parameter at that position (a run may be one short of the appended trace buffer: that is the
-    business of the passes that thread it). One ``(run, message)`` per mismatching run."""
+    business of the passes that thread it). One ``(run, message)`` per mismatching run.
+    """
     out = []
     for seq in graph.sequences:
         for op in aieir.walk(seq, ["aiex.run"]):
@@ -77,7 +84,12 @@ def run_type_mismatches(graph: cg.RunGraph) -> list[tuple[Any, str]]:
                 continue
             for i, (a, v) in enumerate(zip(aieir.seq_args(callee), op.operands)):
                 if a.type != v.type:
-                    out.append((op, f"argument {i} type mismatch: expected {a.type} but got {v.type}"))
+                    out.append(
+                        (
+                            op,
+                            f"argument {i} type mismatch: expected {a.type} but got {v.type}",
+                        )
+                    )
                     break
     return out
 
@@ -85,14 +97,19 @@ def run_type_mismatches(graph: cg.RunGraph) -> list[tuple[Any, str]]:
 def _outside_values(block: Any) -> list[Any]:
     """The values ``block``'s ops use that neither the block's arguments nor its ops define, in
     first-use order."""
-    inside = {cg.op_key(o) for top in block.operations for o in aieir.walk(top.operation)}
+    inside = {
+        cg.op_key(o) for top in block.operations for o in aieir.walk(top.operation)
+    }
     args = list(block.arguments)
     out: list[Any] = []
     for top in block.operations:
         for o in aieir.walk(top.operation):
             for v in o.operands:
                 if isinstance(v, ir.BlockArgument):
-                    if any(v == a for a in args) or cg.op_key(v.owner.owner.operation) in inside:
+                    if (
+                        any(v == a for a in args)
+                        or cg.op_key(v.owner.owner.operation) in inside
+                    ):
                         continue
                 elif cg.op_key(v.owner.operation) in inside:
                     continue
@@ -107,7 +124,11 @@ def _tile_attrs(tile: Any, era: str) -> dict[str, Any]:
     d = S.opdef(era, "aie.tile")
     names = {a.name for a in d.attrs} if d else set()
     names |= {a.name for a in tile.attributes}
-    return {n: v for n in sorted(names - {"col", "row"}) if (v := aieir.attr_or_none(tile, n)) is not None}
+    return {
+        n: v
+        for n in sorted(names - {"col", "row"})
+        if (v := aieir.attr_or_none(tile, n)) is not None
+    }
 
 
 def _next(op: Any) -> Any:
@@ -136,7 +157,9 @@ class _DeviceCopier:
     def __init__(self, device: Any, era: str):
         self.device, self.era = device, era
         first = next(iter(device.regions[0].blocks[0].operations), None)
-        self.anchor = first.operation if first is not None else None  # clones go before it
+        self.anchor = (
+            first.operation if first is not None else None
+        )  # clones go before it
 
     def _insert(self, op: Any) -> Any:
         return op.clone(ip=ir.InsertionPoint(self.anchor))
@@ -145,12 +168,17 @@ class _DeviceCopier:
         col, row = (aieir.int_attr_value(tile.attributes[n]) for n in ("col", "row"))
         for o in self.device.regions[0].blocks[0].operations:
             t = o.operation
-            if t.name != "aie.tile" or (aieir.int_attr_value(t.attributes["col"]),
-                                        aieir.int_attr_value(t.attributes["row"])) != (col, row):
+            if t.name != "aie.tile" or (
+                aieir.int_attr_value(t.attributes["col"]),
+                aieir.int_attr_value(t.attributes["row"]),
+            ) != (col, row):
                 continue
             if _tile_attrs(t, self.era) != _tile_attrs(tile, self.era):
-                raise MaterializeError(at, f"aie.tile({col}, {row}) already exists in the device with "
-                                           "different attributes")
+                raise MaterializeError(
+                    at,
+                    f"aie.tile({col}, {row}) already exists in the device with "
+                    "different attributes",
+                )
             if t == self.anchor:  # at the insertion point: it moves past it
                 self.anchor = _next(t)
             elif not _before(t, self.anchor):
@@ -160,22 +188,33 @@ class _DeviceCopier:
 
     def copy(self, value: Any, mapping: dict[Any, Any], at: Any) -> None:
         if isinstance(value, ir.BlockArgument):
-            raise MaterializeError(at, "Referenced value is not defined by an operation")
+            raise MaterializeError(
+                at, "Referenced value is not defined by an operation"
+            )
         op = value.owner.operation
         if op.name == "aie.tile":
             mapping[value] = self.tile(op, at)
         elif op.name == "aie.lock":
             t = op.operands[0]
             if t not in mapping:
-                if isinstance(t, ir.BlockArgument) or t.owner.operation.name != "aie.tile":
-                    raise MaterializeError(at, "Lock references a tile that is not defined by aie.tile operation")
+                if (
+                    isinstance(t, ir.BlockArgument)
+                    or t.owner.operation.name != "aie.tile"
+                ):
+                    raise MaterializeError(
+                        at,
+                        "Lock references a tile that is not defined by aie.tile operation",
+                    )
                 mapping[t] = self.tile(t.owner.operation, at)
             lock = self._insert(op)
             lock.operands[0] = mapping[t]
             mapping[value] = lock.result
         else:
-            raise MaterializeError(at, f"Referenced SSA value defined by unsupported operation type: {op.name}. "
-                                       "Currently only aie.tile operations are supported.")
+            raise MaterializeError(
+                at,
+                f"Referenced SSA value defined by unsupported operation type: {op.name}. "
+                "Currently only aie.tile operations are supported.",
+            )
 
 
 def _symbol_defs(device: Any) -> dict[str, Any]:
@@ -188,7 +227,9 @@ def _symbol_defs(device: Any) -> dict[str, Any]:
     return out
 
 
-def _inline_symbols(new_ops: list[Any], callee_device: Any, copier: "_DeviceCopier", era: str, at: Any) -> None:
+def _inline_symbols(
+    new_ops: list[Any], callee_device: Any, copier: "_DeviceCopier", era: str, at: Any
+) -> None:
     """mlir-aie's symbol step: a symbol reference in an inlined op that names a definition of the
     callee's device (``aie.shim_dma_allocation``, ``aie.objectfifo``, ...) is cloned into the
     caller's device under a unique name (the name, else ``name_0``, ``name_1``, ...), its SSA
@@ -233,13 +274,17 @@ def inline_run(run: cg.Run, era: str) -> None:
     params = aieir.seq_args(callee)
     check_run_operands(op, params)
     device = aieir.parent_named(op, "aie.device")
-    copier = _DeviceCopier(device, era)  # mlir-aie starts each inlined run at the device's start
+    copier = _DeviceCopier(
+        device, era
+    )  # mlir-aie starts each inlined run at the device's start
     for block in callee.regions[0].blocks:  # none for an empty body `{}`
         mapping = dict(zip(params, list(op.operands)))
         for v in _outside_values(block):
             copier.copy(v, mapping, op)
         new_ops = clone_body(block, mapping, ir.InsertionPoint(op))
-        _inline_symbols(new_ops, aieir.parent_named(callee, "aie.device"), copier, era, op)
+        _inline_symbols(
+            new_ops, aieir.parent_named(callee, "aie.device"), copier, era, op
+        )
     op.erase()
 
 
@@ -250,8 +295,13 @@ def materialize_sequence(graph: cg.RunGraph, seq: Any, era: str) -> None:
         blocks = list(cfg.regions[0].blocks)  # none for an empty configure `{}`
         first = next(iter(blocks[0].operations), None) if blocks else None
         if first is None or first.operation.name != "aiex.npu.load_pdi":
-            aieir.create("aiex.npu.load_pdi", era, attrs={"device_ref": cfg.attributes["symbol"]},
-                         ip=ir.InsertionPoint(cfg), loc=cfg.location)
+            aieir.create(
+                "aiex.npu.load_pdi",
+                era,
+                attrs={"device_ref": cfg.attributes["symbol"]},
+                ip=ir.InsertionPoint(cfg),
+                loc=cfg.location,
+            )
         for blk in blocks:
             for o in list(blk.operations):
                 o.operation.move_before(cfg)
@@ -264,15 +314,23 @@ TRACE_BUFFER_ARG = "aie.trace_buffer_arg"
 def tagged_trace_arg(seq: Any) -> int | None:
     """The block-argument index ``aie.trace_buffer_arg = N : i32`` names on ``seq`` (the trace
     buffer mlir-aie's trace lowering appended in the full-ELF control-packet flow), or None.
-    Raises :class:`MaterializeError` when the tag is not an i32 naming a memref argument."""
+    Raises :class:`MaterializeError` when the tag is not an i32 naming a memref argument.
+    """
     attr = aieir.attr_or_none(seq, TRACE_BUFFER_ARG)
     if attr is None:
         return None
     n = aieir.int_attr_value(attr) if aieir.attr_type_ok("i32", attr) else None
     params = aieir.seq_args(seq)
-    if n is None or not 0 <= n < len(params) or not aieir.isa(ir.MemRefType, params[n].type):
-        raise MaterializeError(seq, f"'{TRACE_BUFFER_ARG}' must be an i32 naming a memref argument of "
-                                    f"{cg.seq_label(seq)} ({len(params)} arguments)")
+    if (
+        n is None
+        or not 0 <= n < len(params)
+        or not aieir.isa(ir.MemRefType, params[n].type)
+    ):
+        raise MaterializeError(
+            seq,
+            f"'{TRACE_BUFFER_ARG}' must be an i32 naming a memref argument of "
+            f"{cg.seq_label(seq)} ({len(params)} arguments)",
+        )
     return n
 
 
@@ -294,7 +352,9 @@ def conform(module: Any, era: str) -> int:
     conformed in turn where it is itself run one operand short (nested wrappers, leaves first).
     Returns how many runs were conformed."""
     graph, order = _graph(module)
-    threaded: dict[int, int] = {}  # wrapper -> the argument conform gave it (only when exactly one)
+    threaded: dict[int, int] = (
+        {}
+    )  # wrapper -> the argument conform gave it (only when exactly one)
     count = 0
     for seq in order:
         gained = []

@@ -52,7 +52,9 @@ def clock_of(sd: SliceDecode, clock_mhz: float | None = None) -> float:
     return AIE_CLOCK_MHZ.get(arch, AIE_CLOCK_MHZ[DEFAULT_ARCH])
 
 
-def _meta(name: str, pid: int, args: dict[str, Any], tid: int | None = None) -> dict[str, Any]:
+def _meta(
+    name: str, pid: int, args: dict[str, Any], tid: int | None = None
+) -> dict[str, Any]:
     d: dict[str, Any] = {"name": name, "ph": "M", "pid": pid, "args": args}
     if tid is not None:
         d["tid"] = tid
@@ -80,11 +82,15 @@ class _Writer:
         self.emit(json.dumps(_meta("process_labels", pid, {"labels": labels})))
         for slot, tname in threads:
             self.emit(json.dumps(_meta("thread_name", pid, {"name": tname}, slot)))
-            self.emit(json.dumps(_meta("thread_sort_index", pid, {"sort_index": slot}, slot)))
+            self.emit(
+                json.dumps(_meta("thread_sort_index", pid, {"sort_index": slot}, slot))
+            )
         return pid
 
 
-def _stream_events(w: _Writer, sd: SliceDecode, key: Any, stream: Any, mhz: float) -> None:
+def _stream_events(
+    w: _Writer, sd: SliceDecode, key: Any, stream: Any, mhz: float
+) -> None:
     slots = [slot for slot in range(len(stream.counts)) if stream.counts[slot]]
     if not slots:
         return
@@ -104,8 +110,10 @@ def _stream_events(w: _Writer, sd: SliceDecode, key: Any, stream: Any, mhz: floa
             for slot in slots:
                 jn = json.dumps(names[slot])
                 for begin in (0, 1):
-                    prefix[(pid, slot * 2 + begin)] = (f'{{"name": {jn}, "ph": "{"B" if begin else "E"}", '
-                                                       f'"pid": {pid}, "tid": {slot}, "ts": ')
+                    prefix[(pid, slot * 2 + begin)] = (
+                        f'{{"name": {jn}, "ph": "{"B" if begin else "E"}", '
+                        f'"pid": {pid}, "tid": {slot}, "ts": '
+                    )
         return pid_of[epoch]
 
     for ep, times, is_begin, slot in stream.timeline(slots):
@@ -117,30 +125,57 @@ def _stream_events(w: _Writer, sd: SliceDecode, key: Any, stream: Any, mhz: floa
                 t = times[at:stop].tolist()
                 code = (slot[at:stop].astype(np.int64) * 2 + is_begin[at:stop]).tolist()
                 if cycles:
-                    text = ",\n".join(f'{prefix[(pid, c)]}{x}, "args": {{}}}}' for x, c in zip(t, code))
+                    text = ",\n".join(
+                        f'{prefix[(pid, c)]}{x}, "args": {{}}}}'
+                        for x, c in zip(t, code)
+                    )
                 else:
-                    text = ",\n".join(f'{prefix[(pid, c)]}{x / mhz:.6f}, "args": {{"cycles": {x}}}}}'
-                                      for x, c in zip(t, code))
+                    text = ",\n".join(
+                        f'{prefix[(pid, c)]}{x / mhz:.6f}, "args": {{"cycles": {x}}}}}'
+                        for x, c in zip(t, code)
+                    )
                 w.emit(text)
                 w.written += int(is_begin[at:stop].sum())
 
 
-def write_chrome_trace(slices: list[SliceDecode], out: TextIO, kernel: str | None = None, *,
-                       clock_mhz: float | None = None, style: str = "perfetto") -> int:
+def write_chrome_trace(
+    slices: list[SliceDecode],
+    out: TextIO,
+    kernel: str | None = None,
+    *,
+    clock_mhz: float | None = None,
+    style: str = "perfetto",
+) -> int:
     """Write the trace of every slice to ``out``; returns the number of duration events (their
     ``B`` events). ``clock_mhz`` overrides each slice's AIE clock; ``style`` is ``perfetto`` (a
-    JSON object, ``ts`` in microseconds) or ``parse.py`` (a JSON array, ``ts`` in cycles)."""
+    JSON object, ``ts`` in microseconds) or ``parse.py`` (a JSON array, ``ts`` in cycles).
+    """
     if style not in STYLES:
         raise ValueError(f"unknown style '{style}' (expected {' or '.join(STYLES)})")
     if style == "perfetto":
-        clocks = sorted({clock_of(sd, clock_mhz) for sd in slices}) or [clock_of_default(clock_mhz)]
-        other = {"kernel": kernel, "designs": sorted({sd.kernel for sd in slices}), "time_unit": "us",
-                 "aie_clock_mhz": clocks[0] if len(clocks) == 1 else clocks,
-                 "cycles": "args.cycles of every B/E event",
-                 "call_sites": [{"label": sd.label, "device": sd.device, "sequence": sd.sequence,
-                                 "call_path": sd.call_path, "offset": sd.offset, "size": sd.size,
-                                 "aie_clock_mhz": clock_of(sd, clock_mhz), "colshift": sd.colshift}
-                                for sd in slices]}
+        clocks = sorted({clock_of(sd, clock_mhz) for sd in slices}) or [
+            clock_of_default(clock_mhz)
+        ]
+        other = {
+            "kernel": kernel,
+            "designs": sorted({sd.kernel for sd in slices}),
+            "time_unit": "us",
+            "aie_clock_mhz": clocks[0] if len(clocks) == 1 else clocks,
+            "cycles": "args.cycles of every B/E event",
+            "call_sites": [
+                {
+                    "label": sd.label,
+                    "device": sd.device,
+                    "sequence": sd.sequence,
+                    "call_path": sd.call_path,
+                    "offset": sd.offset,
+                    "size": sd.size,
+                    "aie_clock_mhz": clock_of(sd, clock_mhz),
+                    "colshift": sd.colshift,
+                }
+                for sd in slices
+            ],
+        }
         out.write('{"displayTimeUnit": "ns", "otherData": ')
         out.write(json.dumps(other))
         out.write(', "traceEvents": [\n')
@@ -159,7 +194,9 @@ def clock_of_default(clock_mhz: float | None) -> float:
     return float(clock_mhz) if clock_mhz is not None else AIE_CLOCK_MHZ[DEFAULT_ARCH]
 
 
-def chrome_trace(slices: list[SliceDecode], kernel: str | None = None, **options: Any) -> Any:
+def chrome_trace(
+    slices: list[SliceDecode], kernel: str | None = None, **options: Any
+) -> Any:
     """The same document as a Python object (for small traces and tests)."""
     import io
 

@@ -43,7 +43,9 @@ class PipelineError(ValueError):
     """A pipeline that does not parse or cannot be built. ``col`` is 1-based in the pipeline
     text (None when no position applies)."""
 
-    def __init__(self, message: str, col: int | None = None, element: Any = None) -> None:
+    def __init__(
+        self, message: str, col: int | None = None, element: Any = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.col = col
@@ -144,7 +146,9 @@ class _Parser:
         m = _NAME_CHARS.match(self.text, self.pos)
         if not m:
             c = self.peek()
-            raise self.error("expected a pass or operation name" + (f" but found '{c}'" if c else ""))
+            raise self.error(
+                "expected a pass or operation name" + (f" but found '{c}'" if c else "")
+            )
         name = m.group(0)
         self.pos = m.end()
         self.skip_ws()
@@ -164,12 +168,14 @@ class _Parser:
         end = _scan_balanced(self.text, open_pos + 1, "}", self.error)
         if end is None:
             raise self.error("missing '}' to close the pass options", open_pos)
-        inner = self.text[open_pos + 1:end]
+        inner = self.text[open_pos + 1 : end]
         self.pos = end + 1
         return _parse_options(inner, open_pos + 1, self.error)
 
 
-def _scan_balanced(text: str, pos: int, closing: str, error: Callable[..., PipelineError]) -> int | None:
+def _scan_balanced(
+    text: str, pos: int, closing: str, error: Callable[..., PipelineError]
+) -> int | None:
     """Scan from ``pos`` to ``closing`` at brace depth 0, skipping quoted text and nested braces:
     ``'}'`` ends a pass's options, ``' '`` (any whitespace) ends an option value. Returns its
     index, or None when the text ends first."""
@@ -195,8 +201,9 @@ def _scan_balanced(text: str, pos: int, closing: str, error: Callable[..., Pipel
     return None
 
 
-def _parse_options(inner: str, offset: int, error: Callable[..., PipelineError]
-                   ) -> tuple[tuple[str, str | None], ...]:
+def _parse_options(
+    inner: str, offset: int, error: Callable[..., PipelineError]
+) -> tuple[tuple[str, str | None], ...]:
     """``key[=value]`` items separated by whitespace; ``offset`` maps ``inner`` into the text."""
 
     def err(message: str, pos: int) -> PipelineError:
@@ -216,16 +223,22 @@ def _parse_options(inner: str, offset: int, error: Callable[..., PipelineError]
         if pos < len(inner) and inner[pos] == "=":
             end = _scan_balanced(inner, pos + 1, " ", err)
             end = len(inner) if end is None else end
-            out.append((key, inner[pos + 1:end]))  # may be empty, as in MLIR ('string=')
+            out.append(
+                (key, inner[pos + 1 : end])
+            )  # may be empty, as in MLIR ('string=')
             pos = end
         elif pos < len(inner) and not inner[pos].isspace():
-            raise err(f"expected '=' or whitespace after option '{key}' but found '{inner[pos]}'", pos)
+            raise err(
+                f"expected '=' or whitespace after option '{key}' but found '{inner[pos]}'",
+                pos,
+            )
         else:
             out.append((key, None))
 
 
-def parse_pipeline(text: str, *, require_anchor: bool = True,
-                   default_anchor: str = ROOT_ANCHOR) -> OpPipeline:
+def parse_pipeline(
+    text: str, *, require_anchor: bool = True, default_anchor: str = ROOT_ANCHOR
+) -> OpPipeline:
     """Parse ``anchor(elements)``. With ``require_anchor=False`` a bare list ``a,b{x=1}`` is
     accepted too and anchored on ``default_anchor``."""
     p = _Parser(text)
@@ -234,8 +247,10 @@ def parse_pipeline(text: str, *, require_anchor: bool = True,
         return elements[0]
     if require_anchor:
         listed = ",".join(str(e) for e in elements)
-        raise PipelineError(f"the pipeline needs an operation anchor: write '{default_anchor}({listed})'",
-                            elements[0].col if elements else 1)
+        raise PipelineError(
+            f"the pipeline needs an operation anchor: write '{default_anchor}({listed})'",
+            elements[0].col if elements else 1,
+        )
     return OpPipeline(default_anchor, elements, 1)
 
 
@@ -271,8 +286,11 @@ def plan(root: OpPipeline, registry: Registry = REGISTRY) -> list[Step]:
     """Check a pipeline against the registry: root anchor, Python pass placement and options.
     Native elements are checked when they are added to a PassManager."""
     if root.anchor != ROOT_ANCHOR:
-        raise PipelineError(f"the pipeline must be anchored on '{ROOT_ANCHOR}' (the input's top-level "
-                            f"op), not '{root.anchor}'", root.col)
+        raise PipelineError(
+            f"the pipeline must be anchored on '{ROOT_ANCHOR}' (the input's top-level "
+            f"op), not '{root.anchor}'",
+            root.col,
+        )
     steps: list[Step] = []
     for e in root.elements:
         if isinstance(e, OpPipeline):
@@ -298,7 +316,10 @@ def _reject_nested_python(nested: OpPipeline, registry: Registry) -> None:
         elif e.name in registry:
             raise PipelineError(
                 f"'{e.name}' is a module-level Python pass and cannot run nested inside "
-                f"'{nested.anchor}(...)': move it to the top level of the pipeline", e.col, e)
+                f"'{nested.anchor}(...)': move it to the top level of the pipeline",
+                e.col,
+                e,
+            )
 
 
 class InternalPassError(Exception):
@@ -327,7 +348,9 @@ def _captured_stderr() -> Iterator[list[str]]:
 
 
 _MLIR_PARSER_ERROR = re.compile(r"error: (.*)")
-_UNKNOWN_NATIVE = re.compile(r"'([^']+)' does not refer to a registered pass or pass pipeline")
+_UNKNOWN_NATIVE = re.compile(
+    r"'([^']+)' does not refer to a registered pass or pass pipeline"
+)
 _NATIVE_OPTIONS = re.compile(r"failed to add `([^`]+)` with options")
 
 
@@ -342,9 +365,11 @@ def _native_error(step: NativeStep, message: str, captured: str) -> PipelineErro
     m = _NATIVE_OPTIONS.search(message)
     if m:
         culprit = _find_pass(step.element, m.group(1))
-        why = " ".join((captured + " " + message[:m.start()]).split()).lstrip(": ")
+        why = " ".join((captured + " " + message[: m.start()]).split()).lstrip(": ")
         why = why.replace("<Pass-Options-Parser>: ", "")
-        detail = f"invalid options for pass '{m.group(1)}'" + (f": {why}" if why else "")
+        detail = f"invalid options for pass '{m.group(1)}'" + (
+            f": {why}" if why else ""
+        )
     if not detail:
         first = _MLIR_PARSER_ERROR.search(message)
         detail = first.group(1) if first else " ".join(message.split())
@@ -353,7 +378,9 @@ def _native_error(step: NativeStep, message: str, captured: str) -> PipelineErro
 
 
 def _find_pass(element: Element, name: str) -> PassElement | None:
-    candidates = element.passes() if isinstance(element, OpPipeline) else iter([element])
+    candidates = (
+        element.passes() if isinstance(element, OpPipeline) else iter([element])
+    )
     return next((e for e in candidates if e.name == name), None)
 
 
@@ -362,18 +389,29 @@ class PipelineRunner:
     ``diag``. Build it inside the context the module lives in. Raises :class:`PipelineError` for
     a native element the PassManager rejects."""
 
-    def __init__(self, steps: list[Step], diag: DiagnosticEngine, *,
-                 after_python_pass: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        steps: list[Step],
+        diag: DiagnosticEngine,
+        *,
+        after_python_pass: Callable[[], None] | None = None,
+    ) -> None:
         from .provider import passmanager  # the bindings load only when a pipeline runs
 
         self.diag = diag
         self.after_python_pass = after_python_pass
-        self._raised: BaseException | None = None  # what a Python pass raised, for after the run
+        self._raised: BaseException | None = (
+            None  # what a Python pass raised, for after the run
+        )
         self.pm = passmanager.PassManager(ROOT_ANCHOR)
         for step in steps:
             if isinstance(step, PythonStep):
-                self.pm.add(self._python_pass(step), name=step.cls.__name__,
-                            argument=step.cls.name, description=step.cls.summary)
+                self.pm.add(
+                    self._python_pass(step),
+                    name=step.cls.__name__,
+                    argument=step.cls.name,
+                    description=step.cls.summary,
+                )
             else:
                 self._add_native(step)
 
@@ -403,7 +441,9 @@ class PipelineRunner:
                 self._raised.__cause__ = exc
                 ext_pass.signal_pass_failure()
                 return
-            except BaseException as exc:  # KeyboardInterrupt and the like: re-raised after the run
+            except (
+                BaseException
+            ) as exc:  # KeyboardInterrupt and the like: re-raised after the run
                 self._raised = exc
                 ext_pass.signal_pass_failure()
                 return
@@ -416,16 +456,25 @@ class PipelineRunner:
 
         return run
 
-    def enable_ir_printing(self, *, before_all: bool, after_all: bool, generic: bool,
-                           after_failure: bool = False) -> None:
+    def enable_ir_printing(
+        self,
+        *,
+        before_all: bool,
+        after_all: bool,
+        generic: bool,
+        after_failure: bool = False,
+    ) -> None:
         """MLIR's IR dumps (to stderr): before/after every pass, or only after a pass that
         failed (the module as the failed pass left it, which for a Python pass is as it was).
-        As in mlir-opt, ``after_failure`` restricts the after-pass dumps to failed passes."""
+        As in mlir-opt, ``after_failure`` restricts the after-pass dumps to failed passes.
+        """
         if before_all or after_all or after_failure:
-            self.pm.enable_ir_printing(print_before_all=before_all,
-                                       print_after_all=after_all or after_failure,
-                                       print_after_failure=after_failure,
-                                       print_generic_op_form=generic)
+            self.pm.enable_ir_printing(
+                print_before_all=before_all,
+                print_after_all=after_all or after_failure,
+                print_after_failure=after_failure,
+                print_generic_op_form=generic,
+            )
 
     def run(self, module: Any) -> bool:
         """Run on ``module``; False when a pass failed (its errors are in ``diag``).

@@ -36,9 +36,15 @@ class ProviderError(RuntimeError):
 
 
 #: the modules this file hands out, loaded on first use (``ir`` at once: it decides the provider)
-_LAZY = {"passmanager": "passmanager", "rewrite": "rewrite", "arith": "dialects.arith",
-         "memref": "dialects.memref", "scf": "dialects.scf", "func": "dialects.func",
-         "builtin": "dialects.builtin"}
+_LAZY = {
+    "passmanager": "passmanager",
+    "rewrite": "rewrite",
+    "arith": "dialects.arith",
+    "memref": "dialects.memref",
+    "scf": "dialects.scf",
+    "func": "dialects.func",
+    "builtin": "dialects.builtin",
+}
 
 
 def _load(name: str) -> dict[str, ModuleType]:
@@ -58,11 +64,15 @@ def _select() -> tuple[str, dict[str, ModuleType]]:
     forced = os.environ.get(ENV_VAR, "").strip()
     if forced:
         if forced not in PROVIDERS:
-            raise ProviderError(f"{ENV_VAR}={forced!r}: expected one of {', '.join(PROVIDERS)}")
+            raise ProviderError(
+                f"{ENV_VAR}={forced!r}: expected one of {', '.join(PROVIDERS)}"
+            )
         try:
             return forced, _load(forced)
         except ImportError as e:
-            raise ProviderError(f"{ENV_VAR}={forced}: cannot import its MLIR bindings ({e})") from e
+            raise ProviderError(
+                f"{ENV_VAR}={forced}: cannot import its MLIR bindings ({e})"
+            ) from e
     errors = []
     for name in PROVIDERS:
         try:
@@ -101,7 +111,9 @@ def make_context():
     """A context ready for aie IR: aie dialects registered, or unregistered ops allowed."""
     ctx = ir.Context()
     if AIE_REGISTERED:
-        from aie.dialects import aie as _aie  # noqa: F401  (registers aie/aiex on import)
+        from aie.dialects import (
+            aie as _aie,
+        )  # noqa: F401  (registers aie/aiex on import)
     ctx.allow_unregistered_dialects = True
     return ctx
 
@@ -119,10 +131,14 @@ def llvm_version() -> str:
         return "unknown"
     pattern = re.compile(rb"LLVM version ([0-9][0-9A-Za-z.\-]*)")
     for tool in ("aie-opt", "torch-mlir-opt", "mlir-opt"):
-        exe = next(iter(root.rglob(tool)), None) or (shutil.which(tool) if NAME == "aie" else None)
+        exe = next(iter(root.rglob(tool)), None) or (
+            shutil.which(tool) if NAME == "aie" else None
+        )
         if exe:
             try:
-                out = subprocess.run([str(exe), "--version"], capture_output=True, timeout=30).stdout
+                out = subprocess.run(
+                    [str(exe), "--version"], capture_output=True, timeout=30
+                ).stdout
             except (OSError, subprocess.SubprocessError):
                 continue
             m = pattern.search(out)

@@ -54,15 +54,17 @@ class OptionError(ValueError):
 def option(default: Any, help: str) -> Any:  # noqa: A002 - mirrors cl::opt's `help`
     """A pass option: a dataclass field with a default and a help text."""
     if isinstance(default, list):
-        return dataclasses.field(default_factory=lambda d=default: list(d), metadata={"help": help})
+        return dataclasses.field(
+            default_factory=lambda d=default: list(d), metadata={"help": help}
+        )
     return dataclasses.field(default=default, metadata={"help": help})
 
 
 @dataclass(frozen=True)
 class OptionInfo:
-    name: str          # as spelled on the command line (dashes)
-    field: str         # the dataclass field (underscores)
-    kind: str          # bool | int | str | choice | list[int] | list[str]
+    name: str  # as spelled on the command line (dashes)
+    field: str  # the dataclass field (underscores)
+    kind: str  # bool | int | str | choice | list[int] | list[str]
     default: Any
     help: str
     choices: tuple[str, ...] = ()
@@ -84,7 +86,9 @@ class OptionInfo:
         if self.kind == "choice":
             value = _unquote(text)
             if value not in self.choices:
-                raise OptionError(f"{where}: '{value}' is not one of {', '.join(self.choices)}")
+                raise OptionError(
+                    f"{where}: '{value}' is not one of {', '.join(self.choices)}"
+                )
             return value
         items = [t for t in _split_list(text)] if text.strip() else []
         if self.kind == "list[int]":
@@ -150,7 +154,8 @@ def gc_paused(run: Any) -> Any:
 
     A pass that reads a module into many small objects (a run graph, per-call frames) otherwise
     triggers full collections that rescan every one of them, so its time grows faster than the
-    module. Nothing is lost: what the pass leaves behind is collected after it returns."""
+    module. Nothing is lost: what the pass leaves behind is collected after it returns.
+    """
 
     @functools.wraps(run)
     def paused(self: Any, module: Any, diag: Any) -> None:
@@ -194,8 +199,16 @@ class Pass:
         for f in dataclasses.fields(cls):
             kind, choices = _kind_of(hints[f.name], cls.name, f.name)
             default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
-            infos.append(OptionInfo(f.name.replace("_", "-"), f.name, kind, default,
-                                    f.metadata.get("help", ""), choices))
+            infos.append(
+                OptionInfo(
+                    f.name.replace("_", "-"),
+                    f.name,
+                    kind,
+                    default,
+                    f.metadata.get("help", ""),
+                    choices,
+                )
+            )
         return infos
 
     @classmethod
@@ -208,14 +221,20 @@ class Pass:
             info = by_name.get(key)
             if info is None:
                 known = ", ".join(o.name for o in cls.options()) or "none"
-                raise OptionError(f"pass '{cls.name}' has no option '{key}' (options: {known})")
+                raise OptionError(
+                    f"pass '{cls.name}' has no option '{key}' (options: {known})"
+                )
             value = info.parse(text, cls.name)
             if info.field not in values:
                 values[info.field] = value
-            elif info.kind.startswith("list"):  # as in MLIR, a repeated list option appends
+            elif info.kind.startswith(
+                "list"
+            ):  # as in MLIR, a repeated list option appends
                 values[info.field] = values[info.field] + value
             else:
-                raise OptionError(f"pass '{cls.name}' option '{info.name}' is given more than once")
+                raise OptionError(
+                    f"pass '{cls.name}' option '{info.name}' is given more than once"
+                )
         return cls(**values)
 
     def pipeline_text(self) -> str:
@@ -256,11 +275,15 @@ class Registry:
             raise TypeError(f"{cls.__qualname__}: a pass needs a name")
         other = self._passes.get(cls.name)
         if other is not None and other is not cls:
-            raise ValueError(f"pass '{cls.name}' registered twice ({other.__module__}, {cls.__module__})")
+            raise ValueError(
+                f"pass '{cls.name}' registered twice ({other.__module__}, {cls.__module__})"
+            )
         cls.options()  # validate option types at registration, not at first use
         if not cls.__dataclass_params__.frozen:  # type: ignore[attr-defined]
-            raise TypeError(f"pass '{cls.name}': a pass is a frozen dataclass: decorate "
-                            f"{cls.__qualname__} with @dataclass(frozen=True)")
+            raise TypeError(
+                f"pass '{cls.name}': a pass is a frozen dataclass: decorate "
+                f"{cls.__qualname__} with @dataclass(frozen=True)"
+            )
         self._passes[cls.name] = cls
         return cls
 
@@ -270,7 +293,9 @@ class Registry:
         self._loaded = True
         import aie_trace.passes as builtin_passes
 
-        for info in sorted(pkgutil.iter_modules(builtin_passes.__path__), key=lambda i: i.name):
+        for info in sorted(
+            pkgutil.iter_modules(builtin_passes.__path__), key=lambda i: i.name
+        ):
             importlib.import_module(f"{builtin_passes.__name__}.{info.name}")
         from importlib.metadata import entry_points
 

@@ -61,7 +61,11 @@ def _i64(t: Any) -> bool:
 def shows_e4(module: Any) -> bool:
     """Whether the module itself is IR era E4: some ``address_patch`` has an i64 ``arg_plus``."""
     for op in aieir.walk(module.operation, [PATCH]):
-        plus = aieir.get_operand(op, "arg_plus", "E4") if "operandSegmentSizes" in op.attributes else None
+        plus = (
+            aieir.get_operand(op, "arg_plus", "E4")
+            if "operandSegmentSizes" in op.attributes
+            else None
+        )
         if plus is not None and _i64(plus.type):
             return True
     return False
@@ -75,11 +79,16 @@ def _plan(op: Any, era: str, wide_ok: bool, ambiguous: bool) -> _Plan:
     buffer = aieir.get_operand(op, "buffer", era)
     seq = _enclosing_sequence(op)
     if seq is None:
-        raise ResolveError(op, "must be inside a runtime sequence to resolve its host buffer")
+        raise ResolveError(
+            op, "must be inside a runtime sequence to resolve its host buffer"
+        )
     traced = views.trace_to_block_argument(buffer)
     if traced is None or not views.resolvable_in_sequence(op, buffer):
-        raise ResolveError(op, "buffer must be an argument of the enclosing runtime sequence, "
-                               "or a static contiguous view of one")
+        raise ResolveError(
+            op,
+            "buffer must be an argument of the enclosing runtime sequence, "
+            "or a static contiguous view of one",
+        )
     idx = views.host_buffer_index(traced.root)
     if idx is None:
         raise ResolveError(op, "buffer must resolve to a memref argument")
@@ -99,8 +108,11 @@ def _plan(op: Any, era: str, wide_ok: bool, ambiguous: bool) -> _Plan:
         raise ResolveError(op, f"{what} does not fit a 64-bit arg_plus")
     if needs_wide and not wide_ok:
         if ambiguous:
-            raise ResolveError(op, f"{what} needs an i64 arg_plus, which only IR era E4 has; the module "
-                                   "fits both E3 and E4: pass era=E4 if its mlir-aie has PR #3718")
+            raise ResolveError(
+                op,
+                f"{what} needs an i64 arg_plus, which only IR era E4 has; the module "
+                "fits both E3 and E4: pass era=E4 if its mlir-aie has PR #3718",
+            )
         raise ResolveError(op, f"{what} does not fit the i32 arg_plus of IR era {era}")
     return _Plan(op, idx, traced.offset, plus, base, needs_wide)
 
@@ -113,8 +125,12 @@ def _new_plus(p: _Plan, ip: Any, loc: Any) -> Any:
         return aieir.constant(p.base + p.offset, width, ip=ip, loc=loc)
     plus = p.plus
     if p.wide and not _i64(plus.type):
-        plus = arith.ExtUIOp(ir.IntegerType.get_signless(64), plus, loc=loc, ip=ip).result
-    shift = aieir.constant(p.offset, "i64" if _i64(plus.type) else "i32", ip=ip, loc=loc)
+        plus = arith.ExtUIOp(
+            ir.IntegerType.get_signless(64), plus, loc=loc, ip=ip
+        ).result
+    shift = aieir.constant(
+        p.offset, "i64" if _i64(plus.type) else "i32", ip=ip, loc=loc
+    )
     return arith.AddIOp(plus, shift, loc=loc, ip=ip).result
 
 
@@ -125,8 +141,11 @@ def resolve(module: Any, era: str, wide_ok: bool, ambiguous: bool) -> int:
     fits E3 as well (for the wording of the error)."""
     if era not in ("E3", "E4"):
         return 0  # no buffer operand before mlir-aie PR #3652
-    patches = [op for op in aieir.walk(module.operation, [PATCH])
-               if aieir.get_operand(op, "buffer", era) is not None]
+    patches = [
+        op
+        for op in aieir.walk(module.operation, [PATCH])
+        if aieir.get_operand(op, "buffer", era) is not None
+    ]
     plans = [_plan(op, era, wide_ok and era == "E4", ambiguous) for op in patches]
     for p in plans:
         op, loc = p.op, p.op.location
@@ -135,7 +154,13 @@ def resolve(module: Any, era: str, wide_ok: bool, ambiguous: bool) -> int:
         addr_val = aieir.get_operand(op, "addr_val", era)
         if addr_val is not None:
             operands["addr_val"] = addr_val
-        aieir.create(PATCH, era, operands=operands,
-                     attrs={"addr": op.attributes["addr"], "arg_idx": p.arg_idx}, ip=ip, loc=loc)
+        aieir.create(
+            PATCH,
+            era,
+            operands=operands,
+            attrs={"addr": op.attributes["addr"], "arg_idx": p.arg_idx},
+            ip=ip,
+            loc=loc,
+        )
         op.erase()
     return len(plans)

@@ -55,21 +55,27 @@ class BackendUnavailable(ConventionError):
 class HostArg:
     """One host buffer: a memref argument of the dispatched sequence."""
 
-    index: int         # host-buffer index (what XRT binds and address_patch's arg_idx counts)
-    block_index: int   # block-argument number
+    index: int  # host-buffer index (what XRT binds and address_patch's arg_idx counts)
+    block_index: int  # block-argument number
     shape: tuple[int, ...]
-    element: str       # MLIR element type
-    dtype: str         # numpy dtype of the host view (bf16 is carried as uint16)
+    element: str  # MLIR element type
+    dtype: str  # numpy dtype of the host view (bf16 is carried as uint16)
     nbytes: int
-    role: str          # "trace" or "data"
+    role: str  # "trace" or "data"
 
     @property
     def name(self) -> str:
         return "trace" if self.role == "trace" else f"arg{self.block_index}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"index": self.index, "block_index": self.block_index, "shape": list(self.shape),
-                "element": self.element, "bytes": self.nbytes, "role": self.role}
+        return {
+            "index": self.index,
+            "block_index": self.block_index,
+            "shape": list(self.shape),
+            "element": self.element,
+            "bytes": self.nbytes,
+            "role": self.role,
+        }
 
 
 @dataclass(frozen=True)
@@ -84,9 +90,13 @@ class CallingConvention:
         return next((a for a in self.args if a.role == "trace"), None)
 
     def to_json(self) -> dict[str, Any]:
-        return {"version": FINGERPRINT_VERSION, "kernel": self.kernel,
-                "buffers": [a.to_json() for a in self.args], "scalars": list(self.scalars),
-                "trace": self.layout.to_json() if self.layout else None}
+        return {
+            "version": FINGERPRINT_VERSION,
+            "kernel": self.kernel,
+            "buffers": [a.to_json() for a in self.args],
+            "scalars": list(self.scalars),
+            "trace": self.layout.to_json() if self.layout else None,
+        }
 
     def fingerprint(self) -> str:
         """A stable hash of everything a binary's calling convention depends on."""
@@ -95,8 +105,11 @@ class CallingConvention:
 
     def summary(self) -> str:
         t = self.trace_arg
-        trace = (f"traced: host buffer {t.index}, {self.layout.size} bytes, {len(self.layout.slices)} slice(s)"
-                 if t and self.layout else "untraced")
+        trace = (
+            f"traced: host buffer {t.index}, {self.layout.size} bytes, {len(self.layout.slices)} slice(s)"
+            if t and self.layout
+            else "untraced"
+        )
         return f"{self.kernel}, {len(self.args)} host buffer(s), {trace}"
 
     def differences(self, other: "CallingConvention") -> list[str]:
@@ -105,18 +118,35 @@ class CallingConvention:
         if self.kernel != other.kernel:
             out.append(f"kernel {other.kernel} vs {self.kernel}")
         if (self.trace_arg is None) != (other.trace_arg is None):
-            out.append("the artifact is " + ("traced" if other.trace_arg else "untraced") + " but the module is "
-                       + ("traced" if self.trace_arg else "untraced")
-                       + " (tracing adds a host buffer and changes every call's arguments)")
+            out.append(
+                "the artifact is "
+                + ("traced" if other.trace_arg else "untraced")
+                + " but the module is "
+                + ("traced" if self.trace_arg else "untraced")
+                + " (tracing adds a host buffer and changes every call's arguments)"
+            )
         if len(self.args) != len(other.args):
             out.append(f"{len(other.args)} host buffer(s) vs {len(self.args)}")
         for a, b in zip(self.args, other.args):
-            if (a.nbytes, a.shape, a.element, a.role) != (b.nbytes, b.shape, b.element, b.role):
-                out.append(f"host buffer {a.index}: {b.role} {b.element}{list(b.shape)} ({b.nbytes} bytes) vs "
-                           f"{a.role} {a.element}{list(a.shape)} ({a.nbytes} bytes)")
+            if (a.nbytes, a.shape, a.element, a.role) != (
+                b.nbytes,
+                b.shape,
+                b.element,
+                b.role,
+            ):
+                out.append(
+                    f"host buffer {a.index}: {b.role} {b.element}{list(b.shape)} ({b.nbytes} bytes) vs "
+                    f"{a.role} {a.element}{list(a.shape)} ({a.nbytes} bytes)"
+                )
         if self.scalars != other.scalars:
-            out.append(f"scalar arguments ({', '.join(other.scalars)}) vs ({', '.join(self.scalars)})")
-        if self.layout and other.layout and self.layout.to_json() != other.layout.to_json():
+            out.append(
+                f"scalar arguments ({', '.join(other.scalars)}) vs ({', '.join(self.scalars)})"
+            )
+        if (
+            self.layout
+            and other.layout
+            and self.layout.to_json() != other.layout.to_json()
+        ):
             out.append("the trace layouts differ (slice offsets, sizes or call paths)")
         return out or ["the fingerprints differ"]
 
@@ -126,11 +156,15 @@ def _dtype(element: Any) -> str:
         it = ir.IntegerType(element)
         base = _INT_DTYPES.get(it.width)
         if base is None:
-            raise ConventionError(f"host buffers of element type {element} are not supported")
+            raise ConventionError(
+                f"host buffers of element type {element} are not supported"
+            )
         return ("u" + base) if it.is_unsigned else base
     name = _FLOAT_DTYPES.get(str(element))
     if name is None:
-        raise ConventionError(f"host buffers of element type {element} are not supported")
+        raise ConventionError(
+            f"host buffers of element type {element} are not supported"
+        )
     return name
 
 
@@ -148,15 +182,29 @@ def kernel_name(seq: Any) -> str:
 def find_kernel(module: Any, kernel: str | None) -> Any:
     candidates = dispatchable(module)
     if kernel is not None:
-        match = [s for s in aieir.devices(module) for s in aieir.sequences(s) if kernel_name(s) == kernel]
+        match = [
+            s
+            for s in aieir.devices(module)
+            for s in aieir.sequences(s)
+            if kernel_name(s) == kernel
+        ]
         if not match:
-            raise ConventionError(f"no runtime sequence {kernel} in the module (dispatchable: "
-                                  f"{', '.join(kernel_name(s) for s in candidates) or 'none'})")
+            raise ConventionError(
+                f"no runtime sequence {kernel} in the module (dispatchable: "
+                f"{', '.join(kernel_name(s) for s in candidates) or 'none'})"
+            )
         return match[0]
     if len(candidates) != 1:
-        raise ConventionError("the module has " + (f"{len(candidates)} dispatchable runtime sequences ("
-                              + ", ".join(kernel_name(s) for s in candidates) + "); choose one with a kernel name"
-                              if candidates else "no dispatchable runtime sequence"))
+        raise ConventionError(
+            "the module has "
+            + (
+                f"{len(candidates)} dispatchable runtime sequences ("
+                + ", ".join(kernel_name(s) for s in candidates)
+                + "); choose one with a kernel name"
+                if candidates
+                else "no dispatchable runtime sequence"
+            )
+        )
     return candidates[0]
 
 
@@ -173,10 +221,21 @@ def convention_of(seq: Any) -> CallingConvention:
         mt = ir.MemRefType(arg.type)
         nbytes = aieir.memref_bytes(arg.type)
         if nbytes is None:
-            raise ConventionError(f"{kernel_name(seq)}: argument {i} ({arg.type}) has no static size")
+            raise ConventionError(
+                f"{kernel_name(seq)}: argument {i} ({arg.type}) has no static size"
+            )
         role = "trace" if lay is not None and lay.arg_index == i else "data"
-        args.append(HostArg(len(args), i, tuple(mt.shape), str(mt.element_type), _dtype(mt.element_type),
-                            nbytes, role))
+        args.append(
+            HostArg(
+                len(args),
+                i,
+                tuple(mt.shape),
+                str(mt.element_type),
+                _dtype(mt.element_type),
+                nbytes,
+                role,
+            )
+        )
     return CallingConvention(kernel_name(seq), tuple(args), tuple(scalars), lay)
 
 
@@ -191,8 +250,13 @@ def manifest_path(artifact: str | Path) -> Path:
 def write_manifest(artifact: str | Path, cc: CallingConvention) -> Path:
     """Record next to a binary artifact which calling convention it was built for."""
     path = manifest_path(artifact)
-    path.write_text(json.dumps({"fingerprint": cc.fingerprint(), "calling_convention": cc.to_json()}, indent=2)
-                    + "\n")
+    path.write_text(
+        json.dumps(
+            {"fingerprint": cc.fingerprint(), "calling_convention": cc.to_json()},
+            indent=2,
+        )
+        + "\n"
+    )
     return path
 
 
@@ -204,12 +268,20 @@ def read_manifest(artifact: str | Path) -> dict[str, Any] | None:
         data = json.loads(path.read_text())
         str(data["fingerprint"])
     except (OSError, ValueError, KeyError, TypeError) as e:
-        raise ConventionError(f"{path}: not a calling-convention manifest ({e})") from None
+        raise ConventionError(
+            f"{path}: not a calling-convention manifest ({e})"
+        ) from None
     return data
 
 
 #: TXN instruction-stream opcodes whose size is known (aie-rt XAie_TxnOpcode, mlir-aie's serializer)
-TXN_WRITE, TXN_BLOCKWRITE, TXN_MASKWRITE, TXN_CUSTOM, TXN_DDR_PATCH = 0, 1, 3, 0x80, 0x81
+TXN_WRITE, TXN_BLOCKWRITE, TXN_MASKWRITE, TXN_CUSTOM, TXN_DDR_PATCH = (
+    0,
+    1,
+    3,
+    0x80,
+    0x81,
+)
 
 
 def instruction_patches(path: str | Path) -> list[tuple[int, int]] | None:
@@ -265,7 +337,9 @@ class Artifacts:
     mlir: Path | None = None
 
     def files(self) -> list[Path]:
-        return [p for p in (self.xclbin, self.insts, self.elf, self.mlir) if p is not None]
+        return [
+            p for p in (self.xclbin, self.insts, self.elf, self.mlir) if p is not None
+        ]
 
 
 def parse_module(path: str | Path, ctx: Any) -> Any:
@@ -274,14 +348,18 @@ def parse_module(path: str | Path, ctx: Any) -> Any:
     except OSError as e:
         raise ConventionError(f"cannot read {path}: {e.strerror}") from None
     except UnicodeDecodeError as e:
-        raise ConventionError(f"{path} is not an MLIR module: byte {e.start} is not UTF-8 text") from None
+        raise ConventionError(
+            f"{path} is not an MLIR module: byte {e.start} is not UTF-8 text"
+        ) from None
     with ctx:
         try:
             return ir.Operation.parse(text, source_name=str(path))
         except ir.MLIRError as e:
             engine = DiagnosticEngine()
             engine.extend_from_mlir(e.error_diagnostics)
-            raise ConventionError("\n".join(d.format() for d in engine.diagnostics) or f"{path}: {e}") from None
+            raise ConventionError(
+                "\n".join(d.format() for d in engine.diagnostics) or f"{path}: {e}"
+            ) from None
 
 
 @dataclass
@@ -299,8 +377,16 @@ class Design:
     binary_sequence: Any = None
 
     @classmethod
-    def open(cls, path: str | Path, kernel: str | None = None, *, artifacts: Artifacts | None = None,
-             fingerprint: str | None = None, require_manifest: bool = False, verify: bool = True) -> "Design":
+    def open(
+        cls,
+        path: str | Path,
+        kernel: str | None = None,
+        *,
+        artifacts: Artifacts | None = None,
+        fingerprint: str | None = None,
+        require_manifest: bool = False,
+        verify: bool = True,
+    ) -> "Design":
         """Open ``path`` and check every artifact against its calling convention.
 
         An artifact is checked against the manifest recorded next to it, or (an emulator module)
@@ -314,7 +400,9 @@ class Design:
         with ctx:
             seq = find_kernel(module, kernel)
             cc = convention_of(seq)
-            design = cls(Path(path), ctx, module, seq, cc, artifacts or Artifacts(), module, seq)
+            design = cls(
+                Path(path), ctx, module, seq, cc, artifacts or Artifacts(), module, seq
+            )
             design._check(fingerprint, require_manifest)
             if verify:
                 design._verify_patches()
@@ -331,13 +419,16 @@ class Design:
             raise ConventionError(
                 f"refusing to run {self.path}: aie-trace-verify-patches reports {len(errors)} error(s), the "
                 f"first:\n  {errors[0].format()}\nRunning it would DMA outside its buffers or slices; fuse its "
-                "trace buffers with aie-trace-fuse-buffers before materialization (--no-verify runs it anyway)")
+                "trace buffers with aie-trace-fuse-buffers before materialization (--no-verify runs it anyway)"
+            )
 
     def _check(self, fingerprint: str | None, require_manifest: bool) -> None:
         cc = self.convention
         if fingerprint is not None and fingerprint != cc.fingerprint():
-            raise ConventionError(f"{self.path}: calling convention {cc.fingerprint()} is not the expected "
-                                  f"{fingerprint} ({cc.summary()})")
+            raise ConventionError(
+                f"{self.path}: calling convention {cc.fingerprint()} is not the expected "
+                f"{fingerprint} ({cc.summary()})"
+            )
         if self.artifacts.mlir is not None:
             self.binary_module = parse_module(self.artifacts.mlir, self.context)
             try:
@@ -353,15 +444,23 @@ class Design:
             manifest = read_manifest(binary)
             if manifest is None:
                 if require_manifest:
-                    raise ConventionError(f"{binary}: no calling-convention manifest ({manifest_path(binary).name}); "
-                                          "cannot tell whether it was built for this module")
+                    raise ConventionError(
+                        f"{binary}: no calling-convention manifest ({manifest_path(binary).name}); "
+                        "cannot tell whether it was built for this module"
+                    )
                 continue
             if manifest["fingerprint"] != cc.fingerprint():
                 other = manifest.get("calling_convention") or {}
-                why = "; ".join(_json_differences(cc, other)) if other else "the fingerprints differ"
-                raise ConventionError(f"{binary} was built for calling convention {manifest['fingerprint']}, but "
-                                      f"{self.path} ({cc.kernel}) has {cc.fingerprint()}: {why}. Rebuild it "
-                                      "from this module; running it would bind the wrong buffers")
+                why = (
+                    "; ".join(_json_differences(cc, other))
+                    if other
+                    else "the fingerprints differ"
+                )
+                raise ConventionError(
+                    f"{binary} was built for calling convention {manifest['fingerprint']}, but "
+                    f"{self.path} ({cc.kernel}) has {cc.fingerprint()}: {why}. Rebuild it "
+                    "from this module; running it would bind the wrong buffers"
+                )
 
     def _check_instructions(self, insts: Path) -> None:
         """The instruction stream's address patches must name this convention's buffers, and a
@@ -378,30 +477,55 @@ class Design:
             if arg_idx >= len(cc.args):
                 raise ConventionError(
                     f"{insts} patches a DMA address into host buffer {arg_idx}, but {cc.kernel} has "
-                    f"{len(cc.args)} host buffer(s) ({cc.summary()}): a traced build run with an untraced module?")
+                    f"{len(cc.args)} host buffer(s) ({cc.summary()}): a traced build run with an untraced module?"
+                )
             if arg_plus >= cc.args[arg_idx].nbytes:
-                raise ConventionError(f"{insts} patches offset {arg_plus} of host buffer {arg_idx}, which has "
-                                      f"{cc.args[arg_idx].nbytes} bytes")
+                raise ConventionError(
+                    f"{insts} patches offset {arg_plus} of host buffer {arg_idx}, which has "
+                    f"{cc.args[arg_idx].nbytes} bytes"
+                )
         trace, lay = cc.trace_arg, cc.layout
-        if trace is not None and lay is not None and not any(
-                i == trace.index and lay.offset <= p < lay.offset + lay.size for i, p in patches):
-            raise ConventionError(f"{insts} never patches a DMA into the trace buffer (host buffer {trace.index}) "
-                                  f"of {cc.kernel}: an untraced build run with a traced module gives no trace")
+        if (
+            trace is not None
+            and lay is not None
+            and not any(
+                i == trace.index and lay.offset <= p < lay.offset + lay.size
+                for i, p in patches
+            )
+        ):
+            raise ConventionError(
+                f"{insts} never patches a DMA into the trace buffer (host buffer {trace.index}) "
+                f"of {cc.kernel}: an untraced build run with a traced module gives no trace"
+            )
 
     def _compare(self, artifact: Path, other: CallingConvention) -> None:
         if other.fingerprint() != self.convention.fingerprint():
-            raise ConventionError(f"{artifact} was lowered for calling convention {other.fingerprint()} "
-                                  f"({other.summary()}), but {self.path} has {self.convention.fingerprint()} "
-                                  f"({self.convention.summary()}): "
-                                  + "; ".join(self.convention.differences(other)))
+            raise ConventionError(
+                f"{artifact} was lowered for calling convention {other.fingerprint()} "
+                f"({other.summary()}), but {self.path} has {self.convention.fingerprint()} "
+                f"({self.convention.summary()}): "
+                + "; ".join(self.convention.differences(other))
+            )
 
 
 def _json_differences(cc: CallingConvention, other: dict[str, Any]) -> list[str]:
     try:
         lay = L.Layout.from_json(other["trace"]) if other.get("trace") else None
-        args = tuple(HostArg(b["index"], b["block_index"], tuple(b["shape"]), b["element"], "", b["bytes"], b["role"])
-                     for b in other["buffers"])
-        return cc.differences(CallingConvention(other["kernel"], args, tuple(other["scalars"]), lay))
+        args = tuple(
+            HostArg(
+                b["index"],
+                b["block_index"],
+                tuple(b["shape"]),
+                b["element"],
+                "",
+                b["bytes"],
+                b["role"],
+            )
+            for b in other["buffers"]
+        )
+        return cc.differences(
+            CallingConvention(other["kernel"], args, tuple(other["scalars"]), lay)
+        )
     except (KeyError, TypeError, L.LayoutError):
         return ["the fingerprints differ"]
 
@@ -439,8 +563,11 @@ class EmuBackend:
         from .emu_mem import HostMemory
 
         with design.context:
-            return emu.run(design.binary_module, design.binary_sequence,
-                           HostMemory([b.emu for b in buffers]))  # type: ignore[attr-defined]
+            return emu.run(
+                design.binary_module,
+                design.binary_sequence,
+                HostMemory([b.emu for b in buffers]),
+            )  # type: ignore[attr-defined]
 
 
 class _EmuHostBuffer:
@@ -485,7 +612,9 @@ class SliceResult:
     @property
     def written(self) -> int:
         """Bytes up to the end of the last 32-byte packet that is not all zero."""
-        arr = np.frombuffer(self.data[:len(self.data) // 32 * 32], dtype=np.uint8).reshape(-1, 32)
+        arr = np.frombuffer(
+            self.data[: len(self.data) // 32 * 32], dtype=np.uint8
+        ).reshape(-1, 32)
         nonzero = np.flatnonzero(arr.any(axis=1))
         return int(nonzero[-1] + 1) * 32 if nonzero.size else 0
 
@@ -498,10 +627,10 @@ class SliceResult:
 
 @dataclass
 class RunResult:
-    buffers: list[np.ndarray]       # typed host views of every host buffer, after the run
-    trace: bytes                    # the trace region of the trace buffer (empty when untraced)
+    buffers: list[np.ndarray]  # typed host views of every host buffer, after the run
+    trace: bytes  # the trace region of the trace buffer (empty when untraced)
     slices: list[SliceResult]
-    backend_result: Any = None      # emu.EmuResult for the emulator
+    backend_result: Any = None  # emu.EmuResult for the emulator
 
 
 class Runtime:
@@ -518,14 +647,24 @@ class Runtime:
         out: dict[int, bytes] = {}
         for index, value in (inputs or {}).items():
             if not 0 <= index < len(cc.args):
-                raise ConventionError(f"input for host buffer {index}, but {cc.kernel} has {len(cc.args)}")
+                raise ConventionError(
+                    f"input for host buffer {index}, but {cc.kernel} has {len(cc.args)}"
+                )
             arg = cc.args[index]
             if arg.role == "trace":
-                raise ConventionError(f"host buffer {index} is the trace buffer; the runtime fills it")
-            data = value if isinstance(value, (bytes, bytearray)) else np.ascontiguousarray(value).tobytes()
+                raise ConventionError(
+                    f"host buffer {index} is the trace buffer; the runtime fills it"
+                )
+            data = (
+                value
+                if isinstance(value, (bytes, bytearray))
+                else np.ascontiguousarray(value).tobytes()
+            )
             if len(data) != arg.nbytes:
-                raise ConventionError(f"input for host buffer {index} has {len(data)} bytes; {arg.element}"
-                                      f"{list(arg.shape)} takes {arg.nbytes}")
+                raise ConventionError(
+                    f"input for host buffer {index} has {len(data)} bytes; {arg.element}"
+                    f"{list(arg.shape)} takes {arg.nbytes}"
+                )
             out[index] = bytes(data)
         return out
 
@@ -543,11 +682,13 @@ class Runtime:
 
     def _result(self, backend_result: Any) -> RunResult:
         cc = self.design.convention
-        views = [buf.host_bytes().copy().view(np.dtype(a.dtype)).reshape(a.shape)
-                 for a, buf in zip(cc.args, self.buffers)]
+        views = [
+            buf.host_bytes().copy().view(np.dtype(a.dtype)).reshape(a.shape)
+            for a, buf in zip(cc.args, self.buffers)
+        ]
         trace, slices = b"", []
         if cc.layout is not None and cc.trace_arg is not None:
             raw = self.buffers[cc.trace_arg.index].host_bytes().tobytes()
-            trace = raw[cc.layout.offset:cc.layout.offset + cc.layout.size]
-            slices = [SliceResult(s, raw[s.offset:s.end]) for s in cc.layout.slices]
+            trace = raw[cc.layout.offset : cc.layout.offset + cc.layout.size]
+            slices = [SliceResult(s, raw[s.offset : s.end]) for s in cc.layout.slices]
         return RunResult(views, trace, slices, backend_result)

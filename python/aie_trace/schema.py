@@ -53,34 +53,76 @@ INT_TAGS = (UI8, UI32, UI64, I8, I32, I64)
 
 #: how a tag reads in a diagnostic (the wording of MLIR's attribute constraints)
 TAG_DESCRIPTIONS = {
-    UI8: "8-bit unsigned integer attribute", UI32: "32-bit unsigned integer attribute",
-    UI64: "64-bit unsigned integer attribute", I8: "8-bit signless integer attribute",
-    I32: "32-bit signless integer attribute", I64: "64-bit signless integer attribute",
-    BOOL: "bool attribute", STR: "string attribute", UNIT: "unit attribute",
-    FLAT_SYMREF: "flat symbol reference attribute", SYMREF: "symbol reference attribute",
-    DENSE_I64: "i64 dense array attribute", DENSE_I32: "i32 dense array attribute",
-    ELEMENTS: "constant vector/tensor attribute", ANY: "any attribute",
+    UI8: "8-bit unsigned integer attribute",
+    UI32: "32-bit unsigned integer attribute",
+    UI64: "64-bit unsigned integer attribute",
+    I8: "8-bit signless integer attribute",
+    I32: "32-bit signless integer attribute",
+    I64: "64-bit signless integer attribute",
+    BOOL: "bool attribute",
+    STR: "string attribute",
+    UNIT: "unit attribute",
+    FLAT_SYMREF: "flat symbol reference attribute",
+    SYMREF: "symbol reference attribute",
+    DENSE_I64: "i64 dense array attribute",
+    DENSE_I32: "i32 dense array attribute",
+    ELEMENTS: "constant vector/tensor attribute",
+    ANY: "any attribute",
     TRACE_BUFFER: "#aie.trace_buffer<arg_index, offset, size, dedicated>",
     TRACE_SLICES: "array of #aie.trace_slice<device, sequence, offset, size>",
-    TRACE_EVENT: "#aie.trace_event<...>", PACKET_INFO: "#aie.packet_info<...>",
-    BD_DIMS: "#aie<bd_dim_layout_array[...]>", BD_PADS: "#aie<bd_pad_layout_array[...]>",
+    TRACE_EVENT: "#aie.trace_event<...>",
+    PACKET_INFO: "#aie.packet_info<...>",
+    BD_DIMS: "#aie<bd_dim_layout_array[...]>",
+    BD_PADS: "#aie<bd_pad_layout_array[...]>",
     BD_ITERATION: "#aie.bd_iteration<...>",
 }
 
 #: ``#aie.trace_buffer`` / ``#aie.trace_slice`` parameters, in printed order, with their kinds
-TRACE_BUFFER_PARAMS = (("arg_index", "uint32"), ("offset", "uint32"), ("size", "uint32"),
-                       ("dedicated", "bool"))
-TRACE_SLICE_PARAMS = (("device", "string"), ("sequence", "string"), ("offset", "uint32"),
-                      ("size", "uint32"))
+TRACE_BUFFER_PARAMS = (
+    ("arg_index", "uint32"),
+    ("offset", "uint32"),
+    ("size", "uint32"),
+    ("dedicated", "bool"),
+)
+TRACE_SLICE_PARAMS = (
+    ("device", "string"),
+    ("sequence", "string"),
+    ("offset", "uint32"),
+    ("size", "uint32"),
+)
 
 #: I32EnumAttr cases: enum name -> {value: printed name}
 ENUMS: dict[str, dict[int, str]] = {
-    "AIEDevice": {1: "xcvc1902", 2: "xcve2302", 3: "xcve2802", 4: "npu1", 5: "npu1_1col",
-                  6: "npu1_2col", 7: "npu1_3col", 8: "npu2", 9: "npu2_1col", 10: "npu2_2col",
-                  11: "npu2_3col", 12: "npu2_4col", 13: "npu2_5col", 14: "npu2_6col",
-                  15: "npu2_7col"},
-    "WireBundle": {0: "Core", 1: "DMA", 2: "FIFO", 3: "South", 4: "West", 5: "North", 6: "East",
-                   7: "PLIO", 8: "NOC", 9: "Trace", 10: "TileControl"},
+    "AIEDevice": {
+        1: "xcvc1902",
+        2: "xcve2302",
+        3: "xcve2802",
+        4: "npu1",
+        5: "npu1_1col",
+        6: "npu1_2col",
+        7: "npu1_3col",
+        8: "npu2",
+        9: "npu2_1col",
+        10: "npu2_2col",
+        11: "npu2_3col",
+        12: "npu2_4col",
+        13: "npu2_5col",
+        14: "npu2_6col",
+        15: "npu2_7col",
+    },
+    "WireBundle": {
+        0: "Core",
+        1: "DMA",
+        2: "FIFO",
+        3: "South",
+        4: "West",
+        5: "North",
+        6: "East",
+        7: "PLIO",
+        8: "NOC",
+        9: "Trace",
+        10: "TileControl",
+    },
     "DMAChannelDir": {0: "S2MM", 1: "MM2S"},
     "LockAction": {0: "Acquire", 1: "Release", 2: "AcquireGreaterEqual"},
     "LockBlocking": {0: "NonBlocking", 1: "Blocking"},
@@ -180,189 +222,564 @@ TRACE = ("aie.trace",)
 TILE = Operand("tile", "index")
 END, BD = "aie.end", "bd"
 PLACEMENT = (opt("buffer", FLAT_SYMREF), *_i32s("column", "row", required=False))
-SEGMENTED_DMA_BD = (Operand("buffer", "anymemref"), Operand("offset", "i32", "optional"),
-                    Operand("len", "i32", "optional"), Operand("sizes", "i64", "variadic"),
-                    Operand("strides", "i64", "variadic"))
+SEGMENTED_DMA_BD = (
+    Operand("buffer", "anymemref"),
+    Operand("offset", "i32", "optional"),
+    Operand("len", "i32", "optional"),
+    Operand("sizes", "i64", "variadic"),
+    Operand("strides", "i64", "variadic"),
+)
 WRITEBD_FIELDS = _i32s(
-    "column", "bd_id", "buffer_length", "buffer_offset", "enable_packet", "out_of_order_id",
-    "packet_id", "packet_type", "d0_size", "d0_stride", "d1_size", "d1_stride", "d2_size",
-    "d2_stride", "iteration_current", "iteration_size", "iteration_stride", "next_bd", "row",
-    "use_next_bd", "valid_bd", "lock_rel_val", "lock_rel_id", "lock_acq_enable", "lock_acq_val",
-    "lock_acq_id", "d0_zero_before", "d1_zero_before", "d2_zero_before", "d0_zero_after",
-    "d1_zero_after", "d2_zero_after")
+    "column",
+    "bd_id",
+    "buffer_length",
+    "buffer_offset",
+    "enable_packet",
+    "out_of_order_id",
+    "packet_id",
+    "packet_type",
+    "d0_size",
+    "d0_stride",
+    "d1_size",
+    "d1_stride",
+    "d2_size",
+    "d2_stride",
+    "iteration_current",
+    "iteration_size",
+    "iteration_stride",
+    "next_bd",
+    "row",
+    "use_next_bd",
+    "valid_bd",
+    "lock_rel_val",
+    "lock_rel_id",
+    "lock_acq_enable",
+    "lock_acq_val",
+    "lock_acq_id",
+    "d0_zero_before",
+    "d1_zero_before",
+    "d2_zero_before",
+    "d0_zero_after",
+    "d1_zero_after",
+    "d2_zero_after",
+)
 MEMCPY_ND_ATTRS = (
-    req("static_offsets", DENSE_I64, count=4), req("static_sizes", DENSE_I64, count=4),
-    req("static_strides", DENSE_I64, count=4), opt("packet", PACKET_INFO), req("metadata", SYMREF),
-    req("id", I64), opt("issue_token", BOOL),
+    req("static_offsets", DENSE_I64, count=4),
+    req("static_sizes", DENSE_I64, count=4),
+    req("static_strides", DENSE_I64, count=4),
+    opt("packet", PACKET_INFO),
+    req("metadata", SYMREF),
+    req("id", I64),
+    opt("issue_token", BOOL),
     *(opt(f"d{d}_zero_{side}", I64) for side in ("before", "after") for d in range(3)),
-    opt("burst_length", I64))
-SCRATCHPAD_OFFSET = (opt("offset_parameter", FLAT_SYMREF), opt("offset_state_table_idx", UI8))
+    opt("burst_length", I64),
+)
+SCRATCHPAD_OFFSET = (
+    opt("offset_parameter", FLAT_SYMREF),
+    opt("offset_state_table_idx", UI8),
+)
 
 # -- era E1 --------------------------------------------------------------------------------------
 _E1: list[OpDef] = [
     # aie structure
-    OpDef("aie.device", attrs=(enum("device", "AIEDevice"), opt("sym_name", STR)),
-          regions=1, terminator=END, parents=("builtin.module",)),
+    OpDef(
+        "aie.device",
+        attrs=(enum("device", "AIEDevice"), opt("sym_name", STR)),
+        regions=1,
+        terminator=END,
+        parents=("builtin.module",),
+    ),
     OpDef("aie.end", is_terminator=True),
-    OpDef("aie.tile", attrs=(req("col", I32, range=NON_NEGATIVE), req("row", I32, range=NON_NEGATIVE),
-                             opt("allocation_scheme", STR)), results=("index",)),
-    OpDef("aie.runtime_sequence", attrs=(opt("sym_name", STR), opt("emit_parameter_sync_preamble", BOOL)),
-          regions=1, no_terminator=True, parents=DEVICE),
-    OpDef("aie.core", operands=(TILE,), attrs=(opt("stack_size", I32), opt("link_with", STR),
-                                              opt("elf_file", STR), opt("dynamic_objfifo_lowering", BOOL)),
-          results=("index",), regions=1, single_block=False),
-    OpDef("aie.buffer", operands=(TILE,), attrs=(opt("sym_name", STR), opt("address", I32),
-                                                opt("initial_value", ELEMENTS), opt("mem_bank", I32)),
-          results=("memref",)),
-    OpDef("aie.external_buffer", attrs=(opt("sym_name", STR), opt("address", I64)), results=("memref",)),
-    OpDef("aie.lock", operands=(TILE,), attrs=(opt("lockID", I32, range=NON_NEGATIVE), opt("init", I32),
-                                              opt("sym_name", STR)), results=("index",)),
-    OpDef("aie.use_lock", operands=(Operand("lock", "index"),),
-          attrs=(enum("action", "LockAction"), opt("value", I32), enum("blocking", "LockBlocking", False),
-                 opt("acq_en", BOOL))),
+    OpDef(
+        "aie.tile",
+        attrs=(
+            req("col", I32, range=NON_NEGATIVE),
+            req("row", I32, range=NON_NEGATIVE),
+            opt("allocation_scheme", STR),
+        ),
+        results=("index",),
+    ),
+    OpDef(
+        "aie.runtime_sequence",
+        attrs=(opt("sym_name", STR), opt("emit_parameter_sync_preamble", BOOL)),
+        regions=1,
+        no_terminator=True,
+        parents=DEVICE,
+    ),
+    OpDef(
+        "aie.core",
+        operands=(TILE,),
+        attrs=(
+            opt("stack_size", I32),
+            opt("link_with", STR),
+            opt("elf_file", STR),
+            opt("dynamic_objfifo_lowering", BOOL),
+        ),
+        results=("index",),
+        regions=1,
+        single_block=False,
+    ),
+    OpDef(
+        "aie.buffer",
+        operands=(TILE,),
+        attrs=(
+            opt("sym_name", STR),
+            opt("address", I32),
+            opt("initial_value", ELEMENTS),
+            opt("mem_bank", I32),
+        ),
+        results=("memref",),
+    ),
+    OpDef(
+        "aie.external_buffer",
+        attrs=(opt("sym_name", STR), opt("address", I64)),
+        results=("memref",),
+    ),
+    OpDef(
+        "aie.lock",
+        operands=(TILE,),
+        attrs=(
+            opt("lockID", I32, range=NON_NEGATIVE),
+            opt("init", I32),
+            opt("sym_name", STR),
+        ),
+        results=("index",),
+    ),
+    OpDef(
+        "aie.use_lock",
+        operands=(Operand("lock", "index"),),
+        attrs=(
+            enum("action", "LockAction"),
+            opt("value", I32),
+            enum("blocking", "LockBlocking", False),
+            opt("acq_en", BOOL),
+        ),
+    ),
     # aie DMA programs
-    *(OpDef(n, operands=(TILE,), results=("index",), regions=1, single_block=False)
-      for n in ("aie.mem", "aie.memtile_dma", "aie.shim_dma")),
-    OpDef("aie.dma_start", attrs=(enum("channel_dir", "DMAChannelDir"),
-                                  req("channel_index", I32, range=NON_NEGATIVE), opt("repeat_count", I32)),
-          results=("i1",), successors=2, is_terminator=True,
-          parents=("aie.mem", "aie.memtile_dma", "func.func", "aie.shim_dma")),
-    OpDef("aie.dma_bd", operands=(Operand("buffer", "memref"),),
-          attrs=(opt("offset", I32), opt("len", I32), opt("dimensions", BD_DIMS), opt("pad_dimensions", BD_PADS),
-                 opt("pad_value", I32), opt("bd_id", I32), opt("packet", PACKET_INFO),
-                 opt("burst_length", I32), opt("next_bd_id", I32))),
+    *(
+        OpDef(n, operands=(TILE,), results=("index",), regions=1, single_block=False)
+        for n in ("aie.mem", "aie.memtile_dma", "aie.shim_dma")
+    ),
+    OpDef(
+        "aie.dma_start",
+        attrs=(
+            enum("channel_dir", "DMAChannelDir"),
+            req("channel_index", I32, range=NON_NEGATIVE),
+            opt("repeat_count", I32),
+        ),
+        results=("i1",),
+        successors=2,
+        is_terminator=True,
+        parents=("aie.mem", "aie.memtile_dma", "func.func", "aie.shim_dma"),
+    ),
+    OpDef(
+        "aie.dma_bd",
+        operands=(Operand("buffer", "memref"),),
+        attrs=(
+            opt("offset", I32),
+            opt("len", I32),
+            opt("dimensions", BD_DIMS),
+            opt("pad_dimensions", BD_PADS),
+            opt("pad_value", I32),
+            opt("bd_id", I32),
+            opt("packet", PACKET_INFO),
+            opt("burst_length", I32),
+            opt("next_bd_id", I32),
+        ),
+    ),
     OpDef("aie.next_bd", successors=1, is_terminator=True),
     # aie routing
-    OpDef("aie.flow", operands=(Operand("source", "index"), Operand("dest", "index")),
-          attrs=(enum("source_bundle", "WireBundle"), req("source_channel", I32, range=NON_NEGATIVE),
-                 enum("dest_bundle", "WireBundle"), req("dest_channel", I32, range=NON_NEGATIVE))),
-    OpDef("aie.packet_flow", attrs=(req("ID", I8), opt("keep_pkt_header", BOOL), opt("priority_route", BOOL)),
-          regions=1, terminator=END),
-    *(OpDef(n, operands=(TILE,), attrs=(enum("bundle", "WireBundle"), req("channel", I32, range=NON_NEGATIVE)),
-            parents=("aie.packet_flow",))
-      for n in ("aie.packet_source", "aie.packet_dest")),
-    OpDef("aie.shim_dma_allocation", operands=(TILE,),
-          attrs=(req("sym_name", STR), enum("channel_dir", "DMAChannelDir"), req("channel_index", I64),
-                 opt("plio", BOOL), opt("packet", PACKET_INFO)),
-          parents=DEVICE),
+    OpDef(
+        "aie.flow",
+        operands=(Operand("source", "index"), Operand("dest", "index")),
+        attrs=(
+            enum("source_bundle", "WireBundle"),
+            req("source_channel", I32, range=NON_NEGATIVE),
+            enum("dest_bundle", "WireBundle"),
+            req("dest_channel", I32, range=NON_NEGATIVE),
+        ),
+    ),
+    OpDef(
+        "aie.packet_flow",
+        attrs=(
+            req("ID", I8),
+            opt("keep_pkt_header", BOOL),
+            opt("priority_route", BOOL),
+        ),
+        regions=1,
+        terminator=END,
+    ),
+    *(
+        OpDef(
+            n,
+            operands=(TILE,),
+            attrs=(
+                enum("bundle", "WireBundle"),
+                req("channel", I32, range=NON_NEGATIVE),
+            ),
+            parents=("aie.packet_flow",),
+        )
+        for n in ("aie.packet_source", "aie.packet_dest")
+    ),
+    OpDef(
+        "aie.shim_dma_allocation",
+        operands=(TILE,),
+        attrs=(
+            req("sym_name", STR),
+            enum("channel_dir", "DMAChannelDir"),
+            req("channel_index", I64),
+            opt("plio", BOOL),
+            opt("packet", PACKET_INFO),
+        ),
+        parents=DEVICE,
+    ),
     # aie trace (AIETraceOps.td)
-    OpDef("aie.trace", operands=(TILE,), attrs=(req("sym_name", STR), opt("buffer_size", I32)),
-          regions=1, terminator=END, parents=DEVICE),
+    OpDef(
+        "aie.trace",
+        operands=(TILE,),
+        attrs=(req("sym_name", STR), opt("buffer_size", I32)),
+        regions=1,
+        terminator=END,
+        parents=DEVICE,
+    ),
     OpDef("aie.trace.mode", attrs=(enum("mode", "TraceMode"),), parents=TRACE),
-    OpDef("aie.trace.packet", attrs=(req("id", I32, range=(1, 31)), enum("type", "TracePacketType")),
-          parents=TRACE),
-    OpDef("aie.trace.event", attrs=(req("event", TRACE_EVENT), opt("label", STR)), parents=TRACE),
-    OpDef("aie.trace.port", attrs=(req("slot", I32, range=(0, 7)), enum("port", "WireBundle"),
-                                   req("channel", I32), enum("direction", "DMAChannelDir")), parents=TRACE),
-    *(OpDef(n, attrs=(opt("broadcast", I32), opt("event", TRACE_EVENT)), parents=TRACE)
-      for n in ("aie.trace.start", "aie.trace.stop")),
-    OpDef("aie.trace.combo_event", attrs=(req("slot", I32), req("eventA", TRACE_EVENT),
-                                          enum("logic", "ComboLogic"), req("eventB", TRACE_EVENT)),
-          parents=TRACE),
-    OpDef("aie.trace.edge_event", attrs=(req("slot", I32), req("event", TRACE_EVENT),
-                                         enum("trigger", "EdgeTrigger")), parents=TRACE),
-    OpDef("aie.trace.config", operands=(TILE,),
-          attrs=(req("sym_name", STR), enum("packet_type", "TracePacketType", False)),
-          regions=1, terminator=END, parents=DEVICE),
-    OpDef("aie.trace.reg", attrs=(req("reg_name", STR), opt("field", STR), req("value", ANY),
-                                  opt("mask", I32), opt("comment", STR)), parents=("aie.trace.config",)),
+    OpDef(
+        "aie.trace.packet",
+        attrs=(req("id", I32, range=(1, 31)), enum("type", "TracePacketType")),
+        parents=TRACE,
+    ),
+    OpDef(
+        "aie.trace.event",
+        attrs=(req("event", TRACE_EVENT), opt("label", STR)),
+        parents=TRACE,
+    ),
+    OpDef(
+        "aie.trace.port",
+        attrs=(
+            req("slot", I32, range=(0, 7)),
+            enum("port", "WireBundle"),
+            req("channel", I32),
+            enum("direction", "DMAChannelDir"),
+        ),
+        parents=TRACE,
+    ),
+    *(
+        OpDef(
+            n, attrs=(opt("broadcast", I32), opt("event", TRACE_EVENT)), parents=TRACE
+        )
+        for n in ("aie.trace.start", "aie.trace.stop")
+    ),
+    OpDef(
+        "aie.trace.combo_event",
+        attrs=(
+            req("slot", I32),
+            req("eventA", TRACE_EVENT),
+            enum("logic", "ComboLogic"),
+            req("eventB", TRACE_EVENT),
+        ),
+        parents=TRACE,
+    ),
+    OpDef(
+        "aie.trace.edge_event",
+        attrs=(
+            req("slot", I32),
+            req("event", TRACE_EVENT),
+            enum("trigger", "EdgeTrigger"),
+        ),
+        parents=TRACE,
+    ),
+    OpDef(
+        "aie.trace.config",
+        operands=(TILE,),
+        attrs=(req("sym_name", STR), enum("packet_type", "TracePacketType", False)),
+        regions=1,
+        terminator=END,
+        parents=DEVICE,
+    ),
+    OpDef(
+        "aie.trace.reg",
+        attrs=(
+            req("reg_name", STR),
+            opt("field", STR),
+            req("value", ANY),
+            opt("mask", I32),
+            opt("comment", STR),
+        ),
+        parents=("aie.trace.config",),
+    ),
     OpDef("aie.trace.start_config", attrs=(req("trace_config", FLAT_SYMREF),)),
-    OpDef("aie.trace.host_config",
-          attrs=(req("buffer_size", I32, range=POSITIVE), opt("arg_idx", I32), opt("trace_after_last_tensor", BOOL),
-                 opt("reuse_output_buffer", BOOL), enum("routing", "TraceShimRouting", False),
-                 opt("egress_shim_col", I32, range=NON_NEGATIVE))),
+    OpDef(
+        "aie.trace.host_config",
+        attrs=(
+            req("buffer_size", I32, range=POSITIVE),
+            opt("arg_idx", I32),
+            opt("trace_after_last_tensor", BOOL),
+            opt("reuse_output_buffer", BOOL),
+            enum("routing", "TraceShimRouting", False),
+            opt("egress_shim_col", I32, range=NON_NEGATIVE),
+        ),
+    ),
     # aiex runtime-sequence ops
-    OpDef("aiex.configure", attrs=(req("symbol", FLAT_SYMREF), enum("expand_mode", "ExpandMode", False)),
-          regions=1, no_terminator=True, parents=SEQ),
-    OpDef("aiex.run", operands=(Operand("args", "any", "variadic"),),
-          attrs=(req("runtime_sequence_symbol", FLAT_SYMREF),), parents=("aiex.configure",)),
-    OpDef("aiex.npu.load_pdi", attrs=(opt("device_ref", FLAT_SYMREF), opt("id", I32), opt("size", I32),
-                                      opt("address", UI64), enum("expand_mode", "ExpandMode", False))),
-    OpDef("aiex.npu.address_patch", attrs=(req("addr", UI32), req("arg_idx", I32), req("arg_plus", I32))),
-    OpDef("aiex.npu.write32", attrs=(req("address", UI32), req("value", UI32), *PLACEMENT)),
-    OpDef("aiex.npu.maskwrite32", attrs=(req("address", UI32), req("value", UI32), req("mask", UI32), *PLACEMENT)),
-    OpDef("aiex.npu.blockwrite", operands=(Operand("data", "memref"),), attrs=(req("address", UI32), *PLACEMENT)),
-    OpDef("aiex.npu.sync", attrs=_i32s("column", "row", "direction", "channel", "column_num", "row_num")),
-    OpDef("aiex.npu.push_queue", attrs=(*_i32s("column", "row"), enum("direction", "DMAChannelDir"),
-                                        req("channel", I32), req("issue_token", BOOL),
-                                        *_i32s("repeat_count", "bd_id"))),
+    OpDef(
+        "aiex.configure",
+        attrs=(req("symbol", FLAT_SYMREF), enum("expand_mode", "ExpandMode", False)),
+        regions=1,
+        no_terminator=True,
+        parents=SEQ,
+    ),
+    OpDef(
+        "aiex.run",
+        operands=(Operand("args", "any", "variadic"),),
+        attrs=(req("runtime_sequence_symbol", FLAT_SYMREF),),
+        parents=("aiex.configure",),
+    ),
+    OpDef(
+        "aiex.npu.load_pdi",
+        attrs=(
+            opt("device_ref", FLAT_SYMREF),
+            opt("id", I32),
+            opt("size", I32),
+            opt("address", UI64),
+            enum("expand_mode", "ExpandMode", False),
+        ),
+    ),
+    OpDef(
+        "aiex.npu.address_patch",
+        attrs=(req("addr", UI32), req("arg_idx", I32), req("arg_plus", I32)),
+    ),
+    OpDef(
+        "aiex.npu.write32", attrs=(req("address", UI32), req("value", UI32), *PLACEMENT)
+    ),
+    OpDef(
+        "aiex.npu.maskwrite32",
+        attrs=(req("address", UI32), req("value", UI32), req("mask", UI32), *PLACEMENT),
+    ),
+    OpDef(
+        "aiex.npu.blockwrite",
+        operands=(Operand("data", "memref"),),
+        attrs=(req("address", UI32), *PLACEMENT),
+    ),
+    OpDef(
+        "aiex.npu.sync",
+        attrs=_i32s("column", "row", "direction", "channel", "column_num", "row_num"),
+    ),
+    OpDef(
+        "aiex.npu.push_queue",
+        attrs=(
+            *_i32s("column", "row"),
+            enum("direction", "DMAChannelDir"),
+            req("channel", I32),
+            req("issue_token", BOOL),
+            *_i32s("repeat_count", "bd_id"),
+        ),
+    ),
     OpDef("aiex.npu.writebd", attrs=(*WRITEBD_FIELDS, opt("burst_length", I32))),
     OpDef("aiex.npu.dma_wait", attrs=(req("symbol", FLAT_SYMREF),)),
-    OpDef("aiex.npu.dma_memcpy_nd", segments=True,
-          operands=(Operand("memref", "anymemref"), *(Operand(n, "i64", "variadic")
-                                                      for n in ("offsets", "sizes", "strides"))),
-          attrs=MEMCPY_ND_ATTRS),
-    OpDef("aiex.dma_configure_task", operands=(TILE,),
-          attrs=(enum("direction", "DMAChannelDir"), req("channel", I32), opt("issue_token", BOOL),
-                 opt("repeat_count", I32)),
-          results=("index",), regions=1, terminator=BD, single_block=False, ancestors=SEQ),
-    OpDef("aiex.dma_configure_task_for", attrs=(req("alloc", SYMREF), opt("issue_token", BOOL),
-                                                opt("repeat_count", I32)),
-          results=("index",), regions=1, terminator=BD, single_block=False, ancestors=SEQ),
-    *(OpDef(n, operands=(Operand("task", "index"),), ancestors=SEQ)
-      for n in ("aiex.dma_start_task", "aiex.dma_await_task", "aiex.dma_free_task")),
+    OpDef(
+        "aiex.npu.dma_memcpy_nd",
+        segments=True,
+        operands=(
+            Operand("memref", "anymemref"),
+            *(Operand(n, "i64", "variadic") for n in ("offsets", "sizes", "strides")),
+        ),
+        attrs=MEMCPY_ND_ATTRS,
+    ),
+    OpDef(
+        "aiex.dma_configure_task",
+        operands=(TILE,),
+        attrs=(
+            enum("direction", "DMAChannelDir"),
+            req("channel", I32),
+            opt("issue_token", BOOL),
+            opt("repeat_count", I32),
+        ),
+        results=("index",),
+        regions=1,
+        terminator=BD,
+        single_block=False,
+        ancestors=SEQ,
+    ),
+    OpDef(
+        "aiex.dma_configure_task_for",
+        attrs=(
+            req("alloc", SYMREF),
+            opt("issue_token", BOOL),
+            opt("repeat_count", I32),
+        ),
+        results=("index",),
+        regions=1,
+        terminator=BD,
+        single_block=False,
+        ancestors=SEQ,
+    ),
+    *(
+        OpDef(n, operands=(Operand("task", "index"),), ancestors=SEQ)
+        for n in ("aiex.dma_start_task", "aiex.dma_await_task", "aiex.dma_free_task")
+    ),
 ]
 
 # -- era E2: the SSA era -------------------------------------------------------------------------
 _E2: list[OpDef] = [
-    OpDef("aie.use_lock", operands=(Operand("lock", "index"), Operand("value", "i32")),
-          attrs=(enum("action", "LockAction"), enum("blocking", "LockBlocking", False), opt("acq_en", BOOL))),
-    OpDef("aie.dma_bd", segments=True, operands=SEGMENTED_DMA_BD,
-          attrs=(opt("static_offset", I32), opt("static_len", I32), opt("static_sizes", DENSE_I64),
-                 opt("static_strides", DENSE_I64), opt("pad_dimensions", BD_PADS), opt("bd_id", I32),
-                 opt("packet", PACKET_INFO), opt("burst_length", I32), *SCRATCHPAD_OFFSET, opt("next_bd_id", I32))),
-    OpDef("aie.trace.packet", attrs=(opt("id", I32, range=(1, 31)), enum("type", "TracePacketType")),
-          parents=TRACE),
-    OpDef("aie.trace.host_config",
-          attrs=(req("buffer_size", I32, range=POSITIVE), opt("reuse_output_buffer", BOOL),
-                 enum("routing", "TraceShimRouting", False), opt("egress_shim_col", I32, range=NON_NEGATIVE))),
-    OpDef("aiex.npu.address_patch", operands=(Operand("addr_val", "i32", "optional"), Operand("arg_plus", "i32")),
-          attrs=(req("addr", UI32), req("arg_idx", I32))),
-    OpDef("aiex.npu.write32", operands=(Operand("address", "i32"), Operand("value", "i32")), attrs=PLACEMENT),
-    OpDef("aiex.npu.maskwrite32", operands=tuple(Operand(n, "i32") for n in ("address", "value", "mask")),
-          attrs=PLACEMENT),
-    OpDef("aiex.npu.sync", operands=tuple(Operand(n, "i32") for n in
-                                          ("column", "row", "direction", "channel", "column_num", "row_num"))),
-    OpDef("aiex.npu.push_queue", operands=(Operand("repeat_count", "i32"), Operand("bd_id", "i32")),
-          attrs=(*_i32s("column", "row"), enum("direction", "DMAChannelDir"), req("channel", I32),
-                 req("issue_token", BOOL))),
-    OpDef("aiex.npu.dma_memcpy_nd", segments=True,
-          operands=(Operand("memref", "anymemref"), *(Operand(n, "i64", "variadic")
-                                                      for n in ("offsets", "sizes", "strides"))),
-          attrs=(*MEMCPY_ND_ATTRS, *SCRATCHPAD_OFFSET)),
-    OpDef("aiex.dma_configure_task", segments=True,
-          operands=(TILE, Operand("repeat_count_val", "i32", "optional"), Operand("bd_id_val", "i32", "optional")),
-          attrs=(enum("direction", "DMAChannelDir"), req("channel", I32), opt("issue_token", BOOL),
-                 opt("repeat_count", I32), opt("packet", PACKET_INFO)),
-          results=("index",), regions=1, terminator=BD, single_block=False, ancestors=SEQ),
-    OpDef("aiex.dma_configure_task_for", operands=(Operand("repeat_count_val", "i32", "optional"),),
-          attrs=(req("alloc", SYMREF), opt("issue_token", BOOL), opt("repeat_count", I32)),
-          results=("index",), regions=1, terminator=BD, single_block=False, ancestors=SEQ),
+    OpDef(
+        "aie.use_lock",
+        operands=(Operand("lock", "index"), Operand("value", "i32")),
+        attrs=(
+            enum("action", "LockAction"),
+            enum("blocking", "LockBlocking", False),
+            opt("acq_en", BOOL),
+        ),
+    ),
+    OpDef(
+        "aie.dma_bd",
+        segments=True,
+        operands=SEGMENTED_DMA_BD,
+        attrs=(
+            opt("static_offset", I32),
+            opt("static_len", I32),
+            opt("static_sizes", DENSE_I64),
+            opt("static_strides", DENSE_I64),
+            opt("pad_dimensions", BD_PADS),
+            opt("bd_id", I32),
+            opt("packet", PACKET_INFO),
+            opt("burst_length", I32),
+            *SCRATCHPAD_OFFSET,
+            opt("next_bd_id", I32),
+        ),
+    ),
+    OpDef(
+        "aie.trace.packet",
+        attrs=(opt("id", I32, range=(1, 31)), enum("type", "TracePacketType")),
+        parents=TRACE,
+    ),
+    OpDef(
+        "aie.trace.host_config",
+        attrs=(
+            req("buffer_size", I32, range=POSITIVE),
+            opt("reuse_output_buffer", BOOL),
+            enum("routing", "TraceShimRouting", False),
+            opt("egress_shim_col", I32, range=NON_NEGATIVE),
+        ),
+    ),
+    OpDef(
+        "aiex.npu.address_patch",
+        operands=(Operand("addr_val", "i32", "optional"), Operand("arg_plus", "i32")),
+        attrs=(req("addr", UI32), req("arg_idx", I32)),
+    ),
+    OpDef(
+        "aiex.npu.write32",
+        operands=(Operand("address", "i32"), Operand("value", "i32")),
+        attrs=PLACEMENT,
+    ),
+    OpDef(
+        "aiex.npu.maskwrite32",
+        operands=tuple(Operand(n, "i32") for n in ("address", "value", "mask")),
+        attrs=PLACEMENT,
+    ),
+    OpDef(
+        "aiex.npu.sync",
+        operands=tuple(
+            Operand(n, "i32")
+            for n in ("column", "row", "direction", "channel", "column_num", "row_num")
+        ),
+    ),
+    OpDef(
+        "aiex.npu.push_queue",
+        operands=(Operand("repeat_count", "i32"), Operand("bd_id", "i32")),
+        attrs=(
+            *_i32s("column", "row"),
+            enum("direction", "DMAChannelDir"),
+            req("channel", I32),
+            req("issue_token", BOOL),
+        ),
+    ),
+    OpDef(
+        "aiex.npu.dma_memcpy_nd",
+        segments=True,
+        operands=(
+            Operand("memref", "anymemref"),
+            *(Operand(n, "i64", "variadic") for n in ("offsets", "sizes", "strides")),
+        ),
+        attrs=(*MEMCPY_ND_ATTRS, *SCRATCHPAD_OFFSET),
+    ),
+    OpDef(
+        "aiex.dma_configure_task",
+        segments=True,
+        operands=(
+            TILE,
+            Operand("repeat_count_val", "i32", "optional"),
+            Operand("bd_id_val", "i32", "optional"),
+        ),
+        attrs=(
+            enum("direction", "DMAChannelDir"),
+            req("channel", I32),
+            opt("issue_token", BOOL),
+            opt("repeat_count", I32),
+            opt("packet", PACKET_INFO),
+        ),
+        results=("index",),
+        regions=1,
+        terminator=BD,
+        single_block=False,
+        ancestors=SEQ,
+    ),
+    OpDef(
+        "aiex.dma_configure_task_for",
+        operands=(Operand("repeat_count_val", "i32", "optional"),),
+        attrs=(
+            req("alloc", SYMREF),
+            opt("issue_token", BOOL),
+            opt("repeat_count", I32),
+        ),
+        results=("index",),
+        regions=1,
+        terminator=BD,
+        single_block=False,
+        ancestors=SEQ,
+    ),
 ]
 
 
 def _e3(e2: dict[str, OpDef]) -> list[OpDef]:
     """PR #3652 plus the axcache attributes that arrived between the E2 and E3 snapshots."""
+
     def plus(name: str, *attrs: Attr) -> OpDef:
         return replace(e2[name], attrs=e2[name].attrs + attrs)
 
     return [
-        OpDef("aiex.npu.address_patch", segments=True,
-              operands=(Operand("addr_val", "i32", "optional"), Operand("arg_plus", "i32"),
-                        Operand("buffer", "memref", "optional")),
-              attrs=(req("addr", UI32), opt("arg_idx", I32)), exclusive=(("arg_idx", "buffer"),)),
-        plus("aie.runtime_sequence", opt("trace_buffer", TRACE_BUFFER), opt("trace_slices", TRACE_SLICES)),
+        OpDef(
+            "aiex.npu.address_patch",
+            segments=True,
+            operands=(
+                Operand("addr_val", "i32", "optional"),
+                Operand("arg_plus", "i32"),
+                Operand("buffer", "memref", "optional"),
+            ),
+            attrs=(req("addr", UI32), opt("arg_idx", I32)),
+            exclusive=(("arg_idx", "buffer"),),
+        ),
+        plus(
+            "aie.runtime_sequence",
+            opt("trace_buffer", TRACE_BUFFER),
+            opt("trace_slices", TRACE_SLICES),
+        ),
         plus("aiex.npu.writebd", opt("axcache", I32, range=AXCACHE)),
         plus("aiex.npu.dma_memcpy_nd", opt("axcache", I64, range=AXCACHE)),
-        plus("aie.dma_bd", opt("out_of_order_id", I32), opt("axcache", I32, range=AXCACHE),
-             opt("iteration", BD_ITERATION)),
+        plus(
+            "aie.dma_bd",
+            opt("out_of_order_id", I32),
+            opt("axcache", I32, range=AXCACHE),
+            opt("iteration", BD_ITERATION),
+        ),
     ]
 
 
 def _e4(e3: dict[str, OpDef]) -> list[OpDef]:
     """PR #3718: a 64-bit ``arg_plus``."""
     patch = e3["aiex.npu.address_patch"]
-    operands = tuple(replace(o, type="i32|i64") if o.name == "arg_plus" else o for o in patch.operands)
+    operands = tuple(
+        replace(o, type="i32|i64") if o.name == "arg_plus" else o
+        for o in patch.operands
+    )
     return [replace(patch, operands=operands)]
 
 
@@ -383,7 +800,9 @@ def _property_eras() -> dict[str, dict[str, tuple[str, ...]]]:
         for d in SCHEMAS[era].values():
             for a in d.attrs:
                 out.setdefault(d.name, {}).setdefault(a.name, []).append(era)
-    return {op: {a: tuple(eras) for a, eras in attrs.items()} for op, attrs in out.items()}
+    return {
+        op: {a: tuple(eras) for a, eras in attrs.items()} for op, attrs in out.items()
+    }
 
 
 #: op name -> property name -> the eras whose definition of the op has that property
@@ -394,5 +813,15 @@ def opdef(era: str, name: str) -> OpDef | None:
     return SCHEMAS[era].get(name)
 
 
-__all__ = ["ERAS", "E0_OPS", "SCHEMAS", "PROPERTY_ERAS", "ENUMS", "Attr", "Operand", "OpDef", "opdef",
-           "field"]
+__all__ = [
+    "ERAS",
+    "E0_OPS",
+    "SCHEMAS",
+    "PROPERTY_ERAS",
+    "ENUMS",
+    "Attr",
+    "Operand",
+    "OpDef",
+    "opdef",
+    "field",
+]

@@ -84,7 +84,8 @@ class PairCycles:
     a run of tag-0 begins followed by a run of tag-1 begins of the same timer epoch is one pair,
     from the run's first to the next run's first. A new epoch (a Start: another run of the
     design) ends every run, so no pair spans two epochs. Begins are fed in order, a piece at a
-    time (the state between pieces is the last tag, its epoch and where its run began)."""
+    time (the state between pieces is the last tag, its epoch and where its run began).
+    """
 
     def __init__(self) -> None:
         self._tag: int | None = None
@@ -92,10 +93,12 @@ class PairCycles:
         self._run_start = 0
         self._cycles: list[np.ndarray] = []
 
-    def feed(self, times: np.ndarray, tags: np.ndarray, epochs: np.ndarray | None = None) -> None:
+    def feed(
+        self, times: np.ndarray, tags: np.ndarray, epochs: np.ndarray | None = None
+    ) -> None:
         if epochs is None:
             epochs = np.zeros(len(tags), dtype=np.int64)
-        if self._tag is not None:   # the run the last piece ended in goes on
+        if self._tag is not None:  # the run the last piece ended in goes on
             times = np.concatenate([[self._run_start], times])
             tags = np.concatenate([[self._tag], tags])
             epochs = np.concatenate([[self._epoch], epochs])
@@ -110,17 +113,27 @@ class PairCycles:
         ends = ends[ends > 0]
         ends = ends[(tags[ends - 1] == 0) & (epochs[ends - 1] == epochs[ends])]
         self._cycles.append(times[ends] - times[run_start[run_of[ends - 1]]])
-        self._tag, self._epoch, self._run_start = int(tags[-1]), int(epochs[-1]), int(times[run_start[-1]])
+        self._tag, self._epoch, self._run_start = (
+            int(tags[-1]),
+            int(epochs[-1]),
+            int(times[run_start[-1]]),
+        )
 
     def cycles(self) -> np.ndarray:
-        return np.concatenate(self._cycles) if self._cycles else np.zeros(0, dtype=np.int64)
+        return (
+            np.concatenate(self._cycles)
+            if self._cycles
+            else np.zeros(0, dtype=np.int64)
+        )
 
 
 def kernel_cycles(begin0: np.ndarray, begin1: np.ndarray) -> np.ndarray:
     """Cycles from each first ``INSTR_EVENT_0`` to the next ``INSTR_EVENT_1`` (begin times, in
     time order; at the same time, the ``INSTR_EVENT_0`` first)."""
     times = np.concatenate([begin0, begin1]).astype(np.int64)
-    tags = np.concatenate([np.zeros(len(begin0), np.int8), np.ones(len(begin1), np.int8)])
+    tags = np.concatenate(
+        [np.zeros(len(begin0), np.int8), np.ones(len(begin1), np.int8)]
+    )
     order = np.lexsort((tags, times))
     pairs = PairCycles()
     pairs.feed(times[order], tags[order])
@@ -141,15 +154,28 @@ def _unit(sd: SliceDecode, stream: Stream) -> UnitSummary:
             events[name] = events.get(name, 0) + n
             slot_of.setdefault(name, slot)
     dkey = sd.design_key(key)
-    u = UnitSummary(unit_label(key).split("(")[0], key.pkt_type, dkey.col, key.row, list(stream.pkt_ids),
-                    events, stream.first, stream.last, trace_col=key.col)
+    u = UnitSummary(
+        unit_label(key).split("(")[0],
+        key.pkt_type,
+        dkey.col,
+        key.row,
+        list(stream.pkt_ids),
+        events,
+        stream.first,
+        stream.last,
+        trace_col=key.col,
+    )
     if KERNEL_BEGIN in slot_of and KERNEL_END in slot_of:
         pairs = PairCycles()
-        for times, which, epochs in stream.begins_in_order([slot_of[KERNEL_BEGIN], slot_of[KERNEL_END]]):
+        for times, which, epochs in stream.begins_in_order(
+            [slot_of[KERNEL_BEGIN], slot_of[KERNEL_END]]
+        ):
             pairs.feed(times, which, epochs)
         cyc = pairs.cycles()
         if len(cyc):
-            u.kernel = KernelCycles(int(len(cyc)), int(cyc.min()), float(np.median(cyc)), int(cyc.max()))
+            u.kernel = KernelCycles(
+                int(len(cyc)), int(cyc.min()), float(np.median(cyc)), int(cyc.max())
+            )
     return u
 
 
@@ -158,31 +184,56 @@ def summarize(sd: SliceDecode, size_known: bool = True) -> SliceSummary:
     (a trace.txt leaves out zero words, the unwritten tail among them), so whether it filled up
     cannot be told and is not claimed."""
     r = sd.result
-    s = SliceSummary(sd.device, sd.sequence, sd.call_path, sd.label, sd.offset, sd.size, r.used_bytes,
-                     r.valid_packets + r.invalid_packets, r.packets, r.valid_packets, r.invalid_packets, r.events,
-                     colshift=sd.colshift, colshift_source=sd.colshift_source)
+    s = SliceSummary(
+        sd.device,
+        sd.sequence,
+        sd.call_path,
+        sd.label,
+        sd.offset,
+        sd.size,
+        r.used_bytes,
+        r.valid_packets + r.invalid_packets,
+        r.packets,
+        r.valid_packets,
+        r.invalid_packets,
+        r.events,
+        colshift=sd.colshift,
+        colshift_source=sd.colshift_source,
+    )
     s.units = [_unit(sd, st) for _, st in sorted(r.streams.items())]
     if r.used_bytes == 0:
         s.warnings.append("empty: no trace packet was written to this slice")
     elif r.valid_packets == 0:
-        s.warnings.append(f"no valid trace packet: all {r.invalid_packets} packet(s) written to this slice "
-                          "have invalid headers")
+        s.warnings.append(
+            f"no valid trace packet: all {r.invalid_packets} packet(s) written to this slice "
+            "have invalid headers"
+        )
     elif not size_known:
-        s.notes.append("fill unknown: the buffer was read from a trace.txt, which leaves out zero words")
+        s.notes.append(
+            "fill unknown: the buffer was read from a trace.txt, which leaves out zero words"
+        )
     elif r.full:
-        s.warnings.append("full: the trace filled this slice and later events were lost "
-                          "(raise the trace buffer size)")
+        s.warnings.append(
+            "full: the trace filled this slice and later events were lost "
+            "(raise the trace buffer size)"
+        )
     s.warnings += [a.describe() for a in r.anomalies]
     for key in sd.unconfigured_streams():
-        s.warnings.append(f"events from {unit_label(key)}, which {sd.kernel} does not configure")
+        s.warnings.append(
+            f"events from {unit_label(key)}, which {sd.kernel} does not configure"
+        )
     for key, st in sorted(r.streams.items()):
         if st.timer_restarts:
-            s.warnings.append(f"the timer of {sd.unit_label(key)} restarted {st.timer_restarts} time(s): "
-                              "more than one run wrote this slice")
+            s.warnings.append(
+                f"the timer of {sd.unit_label(key)} restarted {st.timer_restarts} time(s): "
+                "more than one run wrote this slice"
+            )
     if sd.colshift:
         how = "aligned automatically" if sd.colshift_source == "auto" else "as given"
-        s.notes.append(f"columns: the packet headers carry physical columns {sd.colshift:+d} from the "
-                       f"design's ({how}); units are shown in the design's columns")
+        s.notes.append(
+            f"columns: the packet headers carry physical columns {sd.colshift:+d} from the "
+            f"design's ({how}); units are shown in the design's columns"
+        )
     return s
 
 
@@ -198,9 +249,11 @@ def to_json(summaries: list[SliceSummary], **meta: Any) -> dict[str, Any]:
 def format_table(summaries: list[SliceSummary]) -> str:
     lines: list[str] = []
     for s in summaries:
-        lines.append(f"{s.label}  bytes {s.offset:#x}+{s.size:#x}  used {s.used_bytes} ({s.fill:.0%})  "
-                     f"packets {s.packets} ({s.valid_packets} valid, {s.invalid_packets} invalid)  "
-                     f"events {s.events}")
+        lines.append(
+            f"{s.label}  bytes {s.offset:#x}+{s.size:#x}  used {s.used_bytes} ({s.fill:.0%})  "
+            f"packets {s.packets} ({s.valid_packets} valid, {s.invalid_packets} invalid)  "
+            f"events {s.events}"
+        )
         for u in s.units:
             span = f"cycles {u.first}..{u.last}" if u.first is not None else "no events"
             lines.append(f"  {u.unit}({u.col},{u.row})  {span}")
@@ -209,8 +262,10 @@ def format_table(summaries: list[SliceSummary]) -> str:
                 lines.append(f"    {name:<{width}}  {count:>10}")
             if u.kernel is not None:
                 k = u.kernel
-                lines.append(f"    kernel cycles ({KERNEL_BEGIN} -> {KERNEL_END}): runs {k.count}, min {k.min}, "
-                             f"median {k.median:g}, max {k.max}")
+                lines.append(
+                    f"    kernel cycles ({KERNEL_BEGIN} -> {KERNEL_END}): runs {k.count}, min {k.min}, "
+                    f"median {k.median:g}, max {k.max}"
+                )
         for n in s.notes:
             lines.append(f"  note: {n}")
         for w in s.warnings:

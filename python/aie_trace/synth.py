@@ -26,14 +26,47 @@ CORE_ROW = 2
 # tile-local register offsets (aie-registers.md)
 TIMER_CONTROL, EVENT_GENERATE = 0x34000, 0x34008
 BROADCAST_15_A, BROADCAST_14_A = 0x3404C, 0x34048
-TRACE_CONTROL0, TRACE_CONTROL1, TRACE_EVENT0, TRACE_EVENT1 = 0x340D0, 0x340D4, 0x340E0, 0x340E4
-CORE_BROADCAST_15, CORE_BROADCAST_14, SHIM_USER_EVENT_0, SHIM_USER_EVENT_1 = 122, 121, 126, 127
+TRACE_CONTROL0, TRACE_CONTROL1, TRACE_EVENT0, TRACE_EVENT1 = (
+    0x340D0,
+    0x340D4,
+    0x340E0,
+    0x340E4,
+)
+CORE_BROADCAST_15, CORE_BROADCAST_14, SHIM_USER_EVENT_0, SHIM_USER_EVENT_1 = (
+    122,
+    121,
+    126,
+    127,
+)
 
-WRITEBD_ZERO = ("buffer_offset", "d0_size", "d0_stride", "d0_zero_after", "d0_zero_before", "d1_size",
-                "d1_stride", "d1_zero_after", "d1_zero_before", "d2_size", "d2_stride", "d2_zero_after",
-                "d2_zero_before", "iteration_current", "iteration_size", "iteration_stride", "lock_acq_enable",
-                "lock_acq_id", "lock_acq_val", "lock_rel_id", "lock_rel_val", "next_bd", "out_of_order_id",
-                "packet_id", "packet_type", "use_next_bd")
+WRITEBD_ZERO = (
+    "buffer_offset",
+    "d0_size",
+    "d0_stride",
+    "d0_zero_after",
+    "d0_zero_before",
+    "d1_size",
+    "d1_stride",
+    "d1_zero_after",
+    "d1_zero_before",
+    "d2_size",
+    "d2_stride",
+    "d2_zero_after",
+    "d2_zero_before",
+    "iteration_current",
+    "iteration_size",
+    "iteration_stride",
+    "lock_acq_enable",
+    "lock_acq_id",
+    "lock_acq_val",
+    "lock_rel_id",
+    "lock_rel_val",
+    "next_bd",
+    "out_of_order_id",
+    "packet_id",
+    "packet_type",
+    "use_next_bd",
+)
 
 
 def _i32(v: int) -> int:
@@ -44,7 +77,7 @@ def _i32(v: int) -> int:
 def memref_bytes(type_text: str) -> int:
     """The byte size of a static memref type's text, by the rule of ``aieir.element_bytes``
     (bit width rounded up to whole bytes, ``index`` 8 bytes)."""
-    inner = type_text[type_text.index("<") + 1:type_text.rindex(">")]
+    inner = type_text[type_text.index("<") + 1 : type_text.rindex(">")]
     *dims, elem = re.fullmatch(r"((?:\d+x)*)(\w+)", inner).groups()
     n = 1
     for d in dims[0].split("x")[:-1]:
@@ -68,72 +101,139 @@ class Body:
 
     def const(self, value: int, type_: str = "i32") -> str:
         name = self.ssa()
-        self.lines.append(f"{name} = arith.constant {_i32(value) if type_ == 'i32' else value} : {type_}")
+        self.lines.append(
+            f"{name} = arith.constant {_i32(value) if type_ == 'i32' else value} : {type_}"
+        )
         return name
 
     @staticmethod
     def _tile(col: int | None, row: int | None) -> str:
         return "" if col is None else f"column = {col} : i32, row = {row} : i32"
 
-    def write32(self, address: int, value: int, col: int | None, row: int | None) -> None:
+    def write32(
+        self, address: int, value: int, col: int | None, row: int | None
+    ) -> None:
         tile = self._tile(col, row)
         if self.era == "E1":
-            self.lines.append(f'"aiex.npu.write32"() <{{address = {address & 0xFFFFFFFF} : ui32, '
-                              f'{tile + ", " if tile else ""}value = {value & 0xFFFFFFFF} : ui32}}> : () -> ()')
+            self.lines.append(
+                f'"aiex.npu.write32"() <{{address = {address & 0xFFFFFFFF} : ui32, '
+                f'{tile + ", " if tile else ""}value = {value & 0xFFFFFFFF} : ui32}}> : () -> ()'
+            )
         else:
             a, v = self.const(address), self.const(value)
-            self.lines.append(f'"aiex.npu.write32"({a}, {v}) <{{{tile}}}> : (i32, i32) -> ()')
+            self.lines.append(
+                f'"aiex.npu.write32"({a}, {v}) <{{{tile}}}> : (i32, i32) -> ()'
+            )
 
-    def maskwrite32(self, address: int, value: int, mask: int, col: int, row: int) -> None:
+    def maskwrite32(
+        self, address: int, value: int, mask: int, col: int, row: int
+    ) -> None:
         if self.era == "E1":
-            self.lines.append(f'"aiex.npu.maskwrite32"() <{{address = {address} : ui32, column = {col} : i32, '
-                              f'mask = {mask} : ui32, row = {row} : i32, value = {value} : ui32}}> : () -> ()')
+            self.lines.append(
+                f'"aiex.npu.maskwrite32"() <{{address = {address} : ui32, column = {col} : i32, '
+                f"mask = {mask} : ui32, row = {row} : i32, value = {value} : ui32}}> : () -> ()"
+            )
         else:
             a, v, m = self.const(address), self.const(value), self.const(mask)
-            self.lines.append(f'"aiex.npu.maskwrite32"({a}, {v}, {m}) <{{column = {col} : i32, row = {row} : i32}}> '
-                              ': (i32, i32, i32) -> ()')
+            self.lines.append(
+                f'"aiex.npu.maskwrite32"({a}, {v}, {m}) <{{column = {col} : i32, row = {row} : i32}}> '
+                ": (i32, i32, i32) -> ()"
+            )
 
-    def writebd(self, col: int, bd: int, nbytes: int, packet: bool = True, burst: int = 64, valid: int = 1) -> None:
+    def writebd(
+        self,
+        col: int,
+        bd: int,
+        nbytes: int,
+        packet: bool = True,
+        burst: int = 64,
+        valid: int = 1,
+    ) -> None:
         fields = {f: 0 for f in WRITEBD_ZERO}
-        fields.update(bd_id=bd, buffer_length=nbytes // 4, column=col, enable_packet=int(packet), row=0,
-                      valid_bd=valid, burst_length=burst)
+        fields.update(
+            bd_id=bd,
+            buffer_length=nbytes // 4,
+            column=col,
+            enable_packet=int(packet),
+            row=0,
+            valid_bd=valid,
+            burst_length=burst,
+        )
         text = ", ".join(f"{k} = {v} : i32" for k, v in sorted(fields.items()))
         self.lines.append(f'"aiex.npu.writebd"() <{{{text}}}> : () -> ()')
 
-    def push_queue(self, col: int, direction: int, channel: int, bd: int, repeat: int = 0) -> None:
+    def push_queue(
+        self, col: int, direction: int, channel: int, bd: int, repeat: int = 0
+    ) -> None:
         attrs = f"channel = {channel} : i32, column = {col} : i32, direction = {direction} : i32, issue_token = true"
         if self.era == "E1":
-            self.lines.append(f'"aiex.npu.push_queue"() <{{bd_id = {bd} : i32, {attrs}, repeat_count = {repeat} : i32, '
-                              "row = 0 : i32}> : () -> ()")
+            self.lines.append(
+                f'"aiex.npu.push_queue"() <{{bd_id = {bd} : i32, {attrs}, repeat_count = {repeat} : i32, '
+                "row = 0 : i32}> : () -> ()"
+            )
         else:
             r, b = self.const(repeat), self.const(bd)
-            self.lines.append(f'"aiex.npu.push_queue"({r}, {b}) <{{{attrs}, row = 0 : i32}}> : (i32, i32) -> ()')
+            self.lines.append(
+                f'"aiex.npu.push_queue"({r}, {b}) <{{{attrs}, row = 0 : i32}}> : (i32, i32) -> ()'
+            )
 
     def sync(self, col: int, direction: int, channel: int) -> None:
-        fields = {"column": col, "row": 0, "direction": direction, "channel": channel, "column_num": 1, "row_num": 1}
+        fields = {
+            "column": col,
+            "row": 0,
+            "direction": direction,
+            "channel": channel,
+            "column_num": 1,
+            "row_num": 1,
+        }
         if self.era == "E1":
             text = ", ".join(f"{k} = {v} : i32" for k, v in sorted(fields.items()))
             self.lines.append(f'"aiex.npu.sync"() <{{{text}}}> : () -> ()')
         else:
-            names = [self.const(fields[k]) for k in ("column", "row", "direction", "channel", "column_num", "row_num")]
-            self.lines.append(f'"aiex.npu.sync"({", ".join(names)}) : ({", ".join(["i32"] * 6)}) -> ()')
+            names = [
+                self.const(fields[k])
+                for k in (
+                    "column",
+                    "row",
+                    "direction",
+                    "channel",
+                    "column_num",
+                    "row_num",
+                )
+            ]
+            self.lines.append(
+                f'"aiex.npu.sync"({", ".join(names)}) : ({", ".join(["i32"] * 6)}) -> ()'
+            )
 
-    def address_patch(self, addr: int, arg_plus: int, arg_idx: int | None = None,
-                      buffer: tuple[str, str] | None = None) -> None:
+    def address_patch(
+        self,
+        addr: int,
+        arg_plus: int,
+        arg_idx: int | None = None,
+        buffer: tuple[str, str] | None = None,
+    ) -> None:
         if self.era == "E1":
-            self.lines.append(f'"aiex.npu.address_patch"() <{{addr = {addr} : ui32, arg_idx = {arg_idx} : i32, '
-                              f'arg_plus = {arg_plus} : i32}}> : () -> ()')
+            self.lines.append(
+                f'"aiex.npu.address_patch"() <{{addr = {addr} : ui32, arg_idx = {arg_idx} : i32, '
+                f"arg_plus = {arg_plus} : i32}}> : () -> ()"
+            )
             return
         p = self.const(arg_plus)
         if self.era == "E2":
-            self.lines.append(f'"aiex.npu.address_patch"({p}) <{{addr = {addr} : ui32, arg_idx = {arg_idx} : i32}}> '
-                              ': (i32) -> ()')
+            self.lines.append(
+                f'"aiex.npu.address_patch"({p}) <{{addr = {addr} : ui32, arg_idx = {arg_idx} : i32}}> '
+                ": (i32) -> ()"
+            )
         elif buffer is not None:
-            self.lines.append(f'"aiex.npu.address_patch"({p}, {buffer[0]}) <{{addr = {addr} : ui32, '
-                              f'operandSegmentSizes = array<i32: 0, 1, 1>}}> : (i32, {buffer[1]}) -> ()')
+            self.lines.append(
+                f'"aiex.npu.address_patch"({p}, {buffer[0]}) <{{addr = {addr} : ui32, '
+                f"operandSegmentSizes = array<i32: 0, 1, 1>}}> : (i32, {buffer[1]}) -> ()"
+            )
         else:
-            self.lines.append(f'"aiex.npu.address_patch"({p}) <{{addr = {addr} : ui32, arg_idx = {arg_idx} : i32, '
-                              'operandSegmentSizes = array<i32: 0, 1, 0>}> : (i32) -> ()')
+            self.lines.append(
+                f'"aiex.npu.address_patch"({p}) <{{addr = {addr} : ui32, arg_idx = {arg_idx} : i32, '
+                "operandSegmentSizes = array<i32: 0, 1, 0>}> : (i32) -> ()"
+            )
 
 
 @dataclass
@@ -157,7 +257,11 @@ class Design:
     data_io: str = "memcpy"
 
     def args(self, era: str) -> list[str]:
-        extra = [f"memref<{self.trace_bytes}xi8>"] if self.trace_bytes and self.trace_arg == "appended" else []
+        extra = (
+            [f"memref<{self.trace_bytes}xi8>"]
+            if self.trace_bytes and self.trace_arg == "appended"
+            else []
+        )
         return list(self.data) + extra
 
     def text(self, era: str) -> str:
@@ -171,14 +275,20 @@ class Design:
             nbytes = memref_bytes(self.data[0])
             b.writebd(self.col, 0, nbytes, packet=False)
             b.address_patch(tracedma.bd_address_word(self.col, 0), 0, arg_idx=0)
-            b.write32(tracedma.task_queue_offset(0, tracedma.MM2S), 0x80000000, self.col, 0)
+            b.write32(
+                tracedma.task_queue_offset(0, tracedma.MM2S), 0x80000000, self.col, 0
+            )
             b.sync(self.col, tracedma.MM2S, 0)
         elif self.data and self.data[0].startswith("memref"):
-            b.lines.append(f'"aiex.npu.dma_memcpy_nd"(%arg0) <{{id = 0 : i64, metadata = @{self.sequence}_in, '
-                           'operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = array<i64: 0, 0, 0, 0>, '
-                           f'static_sizes = array<i64: 1, 1, 1, {self._elems(self.data[0])}>, '
-                           f'static_strides = array<i64: 0, 0, 0, 1>}}> : ({self.data[0]}) -> ()')
-            b.lines.append(f'"aiex.npu.dma_wait"() <{{symbol = @{self.sequence}_in}}> : () -> ()')
+            b.lines.append(
+                f'"aiex.npu.dma_memcpy_nd"(%arg0) <{{id = 0 : i64, metadata = @{self.sequence}_in, '
+                "operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = array<i64: 0, 0, 0, 0>, "
+                f"static_sizes = array<i64: 1, 1, 1, {self._elems(self.data[0])}>, "
+                f"static_strides = array<i64: 0, 0, 0, 1>}}> : ({self.data[0]}) -> ()"
+            )
+            b.lines.append(
+                f'"aiex.npu.dma_wait"() <{{symbol = @{self.sequence}_in}}> : () -> ()'
+            )
         if traced:
             b.write32(BROADCAST_14_A, SHIM_USER_EVENT_0, self.col, 0)
             b.write32(EVENT_GENERATE, SHIM_USER_EVENT_0, self.col, 0)
@@ -187,27 +297,39 @@ class Design:
             ta = len(args) - 1  # the appended argument, or the output it shares
             offset = 0 if self.trace_arg == "appended" else memref_bytes(args[-1])
             dedicated = "true" if self.trace_arg == "appended" else "false"
-            attrs += (f", trace_buffer = #aie.trace_buffer<arg_index = {ta}, offset = {offset}, "
-                      f"size = {self.trace_bytes}, dedicated = {dedicated}>")
+            attrs += (
+                f", trace_buffer = #aie.trace_buffer<arg_index = {ta}, offset = {offset}, "
+                f"size = {self.trace_bytes}, dedicated = {dedicated}>"
+            )
         sig = ", ".join(f"%arg{i}: {t}" for i, t in enumerate(args))
-        tiles = [f'%{self.device}_shim = "aie.tile"() <{{col = {self.col} : i32, row = 0 : i32}}> : () -> index',
-                 f'%{self.device}_core = "aie.tile"() <{{col = {self.col} : i32, row = {CORE_ROW} : i32}}> : () -> index']
+        tiles = [
+            f'%{self.device}_shim = "aie.tile"() <{{col = {self.col} : i32, row = 0 : i32}}> : () -> index',
+            f'%{self.device}_core = "aie.tile"() <{{col = {self.col} : i32, row = {CORE_ROW} : i32}}> : () -> index',
+        ]
         if self.data and self.data[0].startswith("memref") and self.data_io == "memcpy":
-            tiles.append(f'"aie.shim_dma_allocation"(%{self.device}_shim) <{{channel_dir = 1 : i32, '
-                         f'channel_index = 0 : i64, sym_name = "{self.sequence}_in"}}> : (index) -> ()')
+            tiles.append(
+                f'"aie.shim_dma_allocation"(%{self.device}_shim) <{{channel_dir = 1 : i32, '
+                f'channel_index = 0 : i64, sym_name = "{self.sequence}_in"}}> : (index) -> ()'
+            )
         if traced:
-            tiles += [f'"aie.packet_flow"() <{{ID = {self.pkt_id} : i8, keep_pkt_header = true}}> ({{',
-                      f'  "aie.packet_source"(%{self.device}_core) <{{bundle = 9 : i32, channel = 0 : i32}}> : (index) -> ()',
-                      f'  "aie.packet_dest"(%{self.device}_shim) <{{bundle = 1 : i32, channel = {TRACE_CHANNEL} : i32}}> '
-                      ': (index) -> ()',
-                      '  "aie.end"() : () -> ()', '}) : () -> ()']
-        seq = [f'"aie.runtime_sequence"() <{{{attrs}}}> ({{', f"^bb0({sig}):"] + [f"  {x}" for x in b.lines] + [
-            "}) : () -> ()"]
+            tiles += [
+                f'"aie.packet_flow"() <{{ID = {self.pkt_id} : i8, keep_pkt_header = true}}> ({{',
+                f'  "aie.packet_source"(%{self.device}_core) <{{bundle = 9 : i32, channel = 0 : i32}}> : (index) -> ()',
+                f'  "aie.packet_dest"(%{self.device}_shim) <{{bundle = 1 : i32, channel = {TRACE_CHANNEL} : i32}}> '
+                ": (index) -> ()",
+                '  "aie.end"() : () -> ()',
+                "}) : () -> ()",
+            ]
+        seq = (
+            [f'"aie.runtime_sequence"() <{{{attrs}}}> ({{', f"^bb0({sig}):"]
+            + [f"  {x}" for x in b.lines]
+            + ["}) : () -> ()"]
+        )
         return device(self.device, tiles + seq + self.extra)
 
     @staticmethod
     def _elems(t: str) -> int:
-        inner = t[t.index("<") + 1:t.rindex(">")]
+        inner = t[t.index("<") + 1 : t.rindex(">")]
         n = 1
         for d in inner.split("x")[:-1]:
             n *= int(d)
@@ -217,10 +339,25 @@ class Design:
         col = self.col
         slots = list(self.events) + [0] * (8 - len(self.events))
         b.write32(TIMER_CONTROL, CORE_BROADCAST_15 << 8, col, CORE_ROW)
-        b.write32(TRACE_CONTROL0, (CORE_BROADCAST_14 << 24) | (CORE_BROADCAST_15 << 16), col, CORE_ROW)
+        b.write32(
+            TRACE_CONTROL0,
+            (CORE_BROADCAST_14 << 24) | (CORE_BROADCAST_15 << 16),
+            col,
+            CORE_ROW,
+        )
         b.write32(TRACE_CONTROL1, self.pkt_id, col, CORE_ROW)
-        b.write32(TRACE_EVENT0, sum(e << (8 * i) for i, e in enumerate(slots[:4])), col, CORE_ROW)
-        b.write32(TRACE_EVENT1, sum(e << (8 * i) for i, e in enumerate(slots[4:])), col, CORE_ROW)
+        b.write32(
+            TRACE_EVENT0,
+            sum(e << (8 * i) for i, e in enumerate(slots[:4])),
+            col,
+            CORE_ROW,
+        )
+        b.write32(
+            TRACE_EVENT1,
+            sum(e << (8 * i) for i, e in enumerate(slots[4:])),
+            col,
+            CORE_ROW,
+        )
         b.writebd(col, TRACE_BD, self.trace_bytes)
         addr = tracedma.bd_address_word(col, TRACE_BD)
         memrefs = [t for t in args if t.startswith("memref")]
@@ -229,15 +366,24 @@ class Design:
         elif self.trace_arg == "reuse":
             last = len(args) - 1
             if b.era in ("E3", "E4"):
-                b.address_patch(addr, memref_bytes(args[-1]), buffer=(f"%arg{last}", args[-1]))
+                b.address_patch(
+                    addr, memref_bytes(args[-1]), buffer=(f"%arg{last}", args[-1])
+                )
             else:
                 b.address_patch(addr, memref_bytes(args[-1]), arg_idx=len(memrefs) - 1)
         elif b.era in ("E3", "E4"):
             b.address_patch(addr, 0, buffer=(f"%arg{len(args) - 1}", args[-1]))
         else:
             b.address_patch(addr, 0, arg_idx=len(memrefs) - 1)
-        b.maskwrite32(tracedma.DMA_CTRL_BASE + 8 * TRACE_CHANNEL, SHIM_PKT_ID << 8, 0x1F00, col, 0)
-        b.write32(tracedma.task_queue_offset(TRACE_CHANNEL, tracedma.S2MM), 0x80000000 | TRACE_BD, col, 0)
+        b.maskwrite32(
+            tracedma.DMA_CTRL_BASE + 8 * TRACE_CHANNEL, SHIM_PKT_ID << 8, 0x1F00, col, 0
+        )
+        b.write32(
+            tracedma.task_queue_offset(TRACE_CHANNEL, tracedma.S2MM),
+            0x80000000 | TRACE_BD,
+            col,
+            0,
+        )
         b.write32(TIMER_CONTROL, SHIM_USER_EVENT_1 << 8, col, 0)
         b.write32(BROADCAST_15_A, SHIM_USER_EVENT_1, col, 0)
         b.write32(EVENT_GENERATE, SHIM_USER_EVENT_1, col, 0)
@@ -245,24 +391,38 @@ class Design:
 
 def device(name: str, lines: list[str], kind: int = NPU1_1COL) -> str:
     inner = "\n".join(f"  {x}" for x in lines)
-    return (f'"aie.device"() <{{device = {kind} : i32, sym_name = "{name}"}}> ({{\n{inner}\n'
-            '  "aie.end"() : () -> ()\n}) : () -> ()')
+    return (
+        f'"aie.device"() <{{device = {kind} : i32, sym_name = "{name}"}}> ({{\n{inner}\n'
+        '  "aie.end"() : () -> ()\n}) : () -> ()'
+    )
 
 
 def sequence(name: str, args: list[str], body: list[str], attrs: str = "") -> list[str]:
     sig = ", ".join(f"%arg{i}: {t}" for i, t in enumerate(args))
     extra = f", {attrs}" if attrs else ""
-    return ([f'"aie.runtime_sequence"() <{{sym_name = "{name}"{extra}}}> ({{', f"^bb0({sig}):"]
-            + [f"  {x}" for x in body] + ["}) : () -> ()"])
+    return (
+        [
+            f'"aie.runtime_sequence"() <{{sym_name = "{name}"{extra}}}> ({{',
+            f"^bb0({sig}):",
+        ]
+        + [f"  {x}" for x in body]
+        + ["}) : () -> ()"]
+    )
 
 
 def configure(dev: str, runs: list[str]) -> list[str]:
-    return [f'"aiex.configure"() <{{symbol = @{dev}}}> ({{'] + [f"  {r}" for r in runs] + ["}) : () -> ()"]
+    return (
+        [f'"aiex.configure"() <{{symbol = @{dev}}}> ({{']
+        + [f"  {r}" for r in runs]
+        + ["}) : () -> ()"]
+    )
 
 
 def run(seq: str, operands: list[str], types: list[str]) -> str:
-    return (f'"aiex.run"({", ".join(operands)}) <{{runtime_sequence_symbol = @{seq}}}> '
-            f': ({", ".join(types)}) -> ()')
+    return (
+        f'"aiex.run"({", ".join(operands)}) <{{runtime_sequence_symbol = @{seq}}}> '
+        f': ({", ".join(types)}) -> ()'
+    )
 
 
 def module(*parts: str) -> str:
@@ -272,15 +432,25 @@ def module(*parts: str) -> str:
 
 def two_designs(era: str) -> str:
     """The bundled example: ``@main_seq`` runs ``@dev_a:@seq_a``, ``@dev_b:@seq_b``, then
-    ``@dev_a:@seq_a`` again (alternating, so no two runs of one device are back-to-back)."""
+    ``@dev_a:@seq_a`` again (alternating, so no two runs of one device are back-to-back).
+    """
     a = Design("dev_a", "seq_a", events=(33, 34), pkt_id=1, data_io="bd")
-    b = Design("dev_b", "seq_b", trace_bytes=4096, events=(33, 34, 37), pkt_id=2, data_io="bd")
+    b = Design(
+        "dev_b", "seq_b", trace_bytes=4096, events=(33, 34, 37), pkt_id=2, data_io="bd"
+    )
     i64 = "memref<64xi32>"
-    body = (configure("dev_a", [run("seq_a", ["%arg0"], [i64])]) + configure("dev_b", [run("seq_b", ["%arg1"], [i64])])
-            + configure("dev_a", [run("seq_a", ["%arg0"], [i64])]))
-    header = (f"// Two traced designs run by one dispatched sequence, @dev_a twice (IR era {era}), as mlir-aie's\n"
-              "// trace lowering leaves them. Fuse the trace buffers, check and verify:\n"
-              f"//   aie-trace-opt examples/two_designs_{era.lower()}.mlir -aie-trace-fuse-buffers \\\n"
-              "//     -aie-trace-check-ir -aie-trace-verify-patches\n"
-              "// Generated by aie_trace.synth.two_designs; test/unit/test_fuse_examples.py keeps it in sync.\n")
-    return header + module(device("main", sequence("main_seq", [i64, i64], body)), a.text(era), b.text(era))
+    body = (
+        configure("dev_a", [run("seq_a", ["%arg0"], [i64])])
+        + configure("dev_b", [run("seq_b", ["%arg1"], [i64])])
+        + configure("dev_a", [run("seq_a", ["%arg0"], [i64])])
+    )
+    header = (
+        f"// Two traced designs run by one dispatched sequence, @dev_a twice (IR era {era}), as mlir-aie's\n"
+        "// trace lowering leaves them. Fuse the trace buffers, check and verify:\n"
+        f"//   aie-trace-opt examples/two_designs_{era.lower()}.mlir -aie-trace-fuse-buffers \\\n"
+        "//     -aie-trace-check-ir -aie-trace-verify-patches\n"
+        "// Generated by aie_trace.synth.two_designs; test/unit/test_fuse_examples.py keeps it in sync.\n"
+    )
+    return header + module(
+        device("main", sequence("main_seq", [i64, i64], body)), a.text(era), b.text(era)
+    )

@@ -70,8 +70,12 @@ class PacketType(IntEnum):
 
 
 #: short unit names used in output
-UNIT_NAMES = {PacketType.CORE: "core", PacketType.MEM: "mem", PacketType.SHIM: "shim",
-              PacketType.MEMTILE: "memtile"}
+UNIT_NAMES = {
+    PacketType.CORE: "core",
+    PacketType.MEM: "mem",
+    PacketType.SHIM: "shim",
+    PacketType.MEMTILE: "memtile",
+}
 
 # -- trace-unit registers (tile-local offsets; identical on AIE2 and AIE2P) --------------------------
 #: (Trace_Control1, Trace_Event0, Trace_Event1) per module; the core-module offsets are the shim's
@@ -112,17 +116,17 @@ class Cmd(IntEnum):
 #: (mask, value, command, length in bytes): ``b0 & mask == value``. Exactly one row matches every
 #: byte value (checked at import).
 OPCODES: tuple[tuple[int, int, Cmd, int], ...] = (
-    (0x80, 0x00, Cmd.SINGLE0, 1),    # 0eee cccc
-    (0xE0, 0x80, Cmd.SINGLE1, 2),    # 100e eecc  cccccccc
-    (0xE0, 0xA0, Cmd.SINGLE2, 3),    # 101e eecc  cccccccc cccccccc
+    (0x80, 0x00, Cmd.SINGLE0, 1),  # 0eee cccc
+    (0xE0, 0x80, Cmd.SINGLE1, 2),  # 100e eecc  cccccccc
+    (0xE0, 0xA0, Cmd.SINGLE2, 3),  # 101e eecc  cccccccc cccccccc
     (0xF0, 0xC0, Cmd.MULTIPLE0, 2),  # 1100 mmmm  mmmm cccc
     (0xFC, 0xD0, Cmd.MULTIPLE1, 3),  # 1101 00mm  mmmm mmcc  cccccccc
     (0xFC, 0xD4, Cmd.MULTIPLE2, 4),  # 1101 01mm  mmmm mmcc  cccccccc cccccccc
-    (0xFC, 0xD8, Cmd.REPEAT1, 2),    # 1101 10rr  rrrrrrrr
+    (0xFC, 0xD8, Cmd.REPEAT1, 2),  # 1101 10rr  rrrrrrrr
     (0xFC, 0xDC, Cmd.RESERVED4, 4),  # 1101 11xx  + 3 bytes
-    (0xF0, 0xE0, Cmd.REPEAT0, 1),    # 1110 rrrr
-    (0xFB, 0xF0, Cmd.START, 8),      # 1111 0x00  + 56-bit timer, big-endian
-    (0xFF, 0xFE, Cmd.FILLER, 1),     # 1111 1110
+    (0xF0, 0xE0, Cmd.REPEAT0, 1),  # 1110 rrrr
+    (0xFB, 0xF0, Cmd.START, 8),  # 1111 0x00  + 56-bit timer, big-endian
+    (0xFF, 0xFE, Cmd.FILLER, 1),  # 1111 1110
     (0xFF, 0xFF, Cmd.EVENT_SYNC, 1),  # 1111 1111
 )
 
@@ -157,11 +161,18 @@ COMMAND_OF_BYTE, LENGTH_OF_BYTE = _tables()
 
 def header_fields(word: int) -> tuple[int, int, int, int]:
     """(packet type, column, row, packet id) of a header word (validity not checked)."""
-    return ((word >> HDR_TYPE_SHIFT) & HDR_TYPE_MASK, (word >> HDR_COL_SHIFT) & HDR_COL_MASK,
-            (word >> HDR_ROW_SHIFT) & HDR_ROW_MASK, word & HDR_ID_MASK)
+    return (
+        (word >> HDR_TYPE_SHIFT) & HDR_TYPE_MASK,
+        (word >> HDR_COL_SHIFT) & HDR_COL_MASK,
+        (word >> HDR_ROW_SHIFT) & HDR_ROW_MASK,
+        word & HDR_ID_MASK,
+    )
 
 
 def header_valid(word: int) -> bool:
     """Odd parity, reserved bits zero, and one of the four packet types."""
-    return (bin(word & 0xFFFFFFFF).count("1") & 1 == 1 and word & HDR_RESERVED_MASK == 0
-            and (word >> HDR_TYPE_SHIFT) & HDR_TYPE_MASK <= max(PacketType))
+    return (
+        bin(word & 0xFFFFFFFF).count("1") & 1 == 1
+        and word & HDR_RESERVED_MASK == 0
+        and (word >> HDR_TYPE_SHIFT) & HDR_TYPE_MASK <= max(PacketType)
+    )

@@ -38,7 +38,15 @@ _WORD = re.compile(rb"[0-9A-Fa-f]{1,8}")
 
 #: what numpy's .npy reader raises on a damaged file (its header parser tokenizes and evaluates a
 #: Python literal)
-_NPY_ERRORS = (ValueError, OSError, EOFError, SyntaxError, TypeError, MemoryError, tokenize.TokenError)
+_NPY_ERRORS = (
+    ValueError,
+    OSError,
+    EOFError,
+    SyntaxError,
+    TypeError,
+    MemoryError,
+    tokenize.TokenError,
+)
 
 
 class InputError(ValueError):
@@ -47,8 +55,8 @@ class InputError(ValueError):
 
 @dataclass
 class TraceInput:
-    data: bytes      # the buffer's bytes, little-endian words
-    form: str        # "raw", "trace.txt" or "npy"
+    data: bytes  # the buffer's bytes, little-endian words
+    form: str  # "raw", "trace.txt" or "npy"
 
 
 def _is_text(raw: bytes) -> bool:
@@ -66,19 +74,26 @@ def read_hex_words(raw: bytes) -> np.ndarray:
     form -- eight digits a line, ``\\n`` between lines -- is read in one conversion."""
     body = raw[:-1] if raw.endswith(b"\n") else raw
     lines = (len(body) + 1) // 9
-    if (len(body) + 1) % 9 == 0 and body[8::9].count(b"\n") == body.count(b"\n") == lines - 1 \
-            and b"\r" not in body:
+    if (
+        (len(body) + 1) % 9 == 0
+        and body[8::9].count(b"\n") == body.count(b"\n") == lines - 1
+        and b"\r" not in body
+    ):
         try:
-            return np.frombuffer(bytes.fromhex(body.replace(b"\n", b"").decode("ascii")), dtype=">u4").astype("<u4")
+            return np.frombuffer(
+                bytes.fromhex(body.replace(b"\n", b"").decode("ascii")), dtype=">u4"
+            ).astype("<u4")
         except ValueError:
-            pass   # a line that is not eight hex digits: read line by line, to name it
+            pass  # a line that is not eight hex digits: read line by line, to name it
     words = []
     for n, line in enumerate(raw.split(b"\n"), 1):
         line = line.strip(b"\r")
         if not line:
             continue
         if not _WORD.fullmatch(line):
-            raise InputError(f"line {n}: '{line[:40].decode('utf-8', 'replace')}' is not a 32-bit hex word")
+            raise InputError(
+                f"line {n}: '{line[:40].decode('utf-8', 'replace')}' is not a 32-bit hex word"
+            )
         words.append(int(line, 16))
     return np.array(words, dtype="<u4")
 
@@ -94,7 +109,9 @@ def read_npy(raw: bytes) -> np.ndarray:
 def array_bytes(arr: np.ndarray) -> np.ndarray:
     """The bytes (uint8) or words (little-endian uint32) an integer array of a trace holds."""
     if arr.dtype.kind not in "iu":
-        raise InputError(f"a trace array must hold integers, this one holds {arr.dtype}")
+        raise InputError(
+            f"a trace array must hold integers, this one holds {arr.dtype}"
+        )
     flat = np.ascontiguousarray(arr).reshape(-1)
     if flat.dtype.itemsize == 1:
         return flat.view(np.uint8)
@@ -102,7 +119,9 @@ def array_bytes(arr: np.ndarray) -> np.ndarray:
         return flat.astype(flat.dtype.newbyteorder("<"), copy=False).view("<u4")
     wide = flat.astype(np.int64) if flat.dtype.kind == "i" else flat.astype(np.uint64)
     if len(wide) and (wide.min() < -(1 << 31) or wide.max() >= 1 << 32):
-        raise InputError(f"a trace array of {flat.dtype} must hold 32-bit words; a value does not fit")
+        raise InputError(
+            f"a trace array of {flat.dtype} must hold 32-bit words; a value does not fit"
+        )
     return (wide & 0xFFFFFFFF).astype("<u4")
 
 
@@ -115,10 +134,18 @@ def words_of(raw: bytes) -> TraceInput:
     if _HEX_TEXT.fullmatch(raw) and re.search(rb"[0-9A-Fa-f]", raw):
         return TraceInput(read_hex_words(raw).tobytes(), "trace.txt")
     if _is_text(raw):
-        first = next((i for i, ln in enumerate(raw.split(b"\n"), 1)
-                      if ln.strip(b"\r") and not _WORD.fullmatch(ln.strip(b"\r"))), 1)
-        raise InputError(f"text that is not a trace.txt of hex words (line {first} is not a hex word), "
-                         "a .npy array or a raw buffer")
+        first = next(
+            (
+                i
+                for i, ln in enumerate(raw.split(b"\n"), 1)
+                if ln.strip(b"\r") and not _WORD.fullmatch(ln.strip(b"\r"))
+            ),
+            1,
+        )
+        raise InputError(
+            f"text that is not a trace.txt of hex words (line {first} is not a hex word), "
+            "a .npy array or a raw buffer"
+        )
     return TraceInput(raw, "raw")
 
 

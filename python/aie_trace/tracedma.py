@@ -68,7 +68,10 @@ def queue_start(op: Any, era: str) -> QueueStart | None:
     """The shim task a ``write32`` to a task-queue register or a ``push_queue`` starts."""
     if op.name == "aiex.npu.push_queue":
         row = aieir.get_int(op, "row", era)
-        col, d, ch, bd = (aieir.get_int(op, n, era) for n in ("column", "direction", "channel", "bd_id"))
+        col, d, ch, bd = (
+            aieir.get_int(op, n, era)
+            for n in ("column", "direction", "channel", "bd_id")
+        )
         if row != 0 or None in (col, d, ch, bd):
             return None
         return QueueStart(col, d, ch, bd)
@@ -80,7 +83,11 @@ def queue_start(op: Any, era: str) -> QueueStart | None:
     address &= 0xFFFFFFFF
     col, row = aieir.get_int(op, "column", era), aieir.get_int(op, "row", era)
     if col is None or row is None:
-        col, row, address = address >> COL_SHIFT, (address >> ROW_SHIFT) & 0x1F, address & LOCAL_MASK
+        col, row, address = (
+            address >> COL_SHIFT,
+            (address >> ROW_SHIFT) & 0x1F,
+            address & LOCAL_MASK,
+        )
     value = aieir.get_int(op, "value", era)
     if row != 0 or address not in _QUEUES or value is None:
         return None
@@ -111,17 +118,25 @@ def _tile_coords(value: Any) -> tuple[int, int] | None:
     return None if col is None or row is None else (col, row)
 
 
-def trace_channels(device: Any, flows: Iterable[Any] | None = None) -> set[tuple[int, int]]:
+def trace_channels(
+    device: Any, flows: Iterable[Any] | None = None
+) -> set[tuple[int, int]]:
     """(shim column, S2MM channel) pairs that a packet flow from a ``Trace`` port feeds (``flows``:
     the device's ``aie.packet_flow`` ops, when the caller has them at hand)."""
     out: set[tuple[int, int]] = set()
     for flow in aieir.walk(device, ["aie.packet_flow"]) if flows is None else flows:
         ports = [o.operation for o in aieir.body(flow).operations]
-        if not any(p.name == "aie.packet_source" and aieir.int_attr_value(aieir.attr_or_none(p, "bundle"))
-                   == BUNDLE_TRACE for p in ports):
+        if not any(
+            p.name == "aie.packet_source"
+            and aieir.int_attr_value(aieir.attr_or_none(p, "bundle")) == BUNDLE_TRACE
+            for p in ports
+        ):
             continue
         for p in ports:
-            if p.name == "aie.packet_dest" and aieir.int_attr_value(aieir.attr_or_none(p, "bundle")) == BUNDLE_DMA:
+            if (
+                p.name == "aie.packet_dest"
+                and aieir.int_attr_value(aieir.attr_or_none(p, "bundle")) == BUNDLE_DMA
+            ):
                 tile = _tile_coords(p.operands[0])
                 ch = aieir.int_attr_value(aieir.attr_or_none(p, "channel"))
                 if tile is not None and tile[1] == 0 and ch is not None:
@@ -133,7 +148,9 @@ def patch_bd(op: Any, era: str) -> tuple[int, int] | None:
     return decode_patch_addr(aieir.get_int(op, "addr", era))
 
 
-def trace_patches(ops: Iterable[Any], channels: set[tuple[int, int]], era: str) -> list[Any]:
+def trace_patches(
+    ops: Iterable[Any], channels: set[tuple[int, int]], era: str
+) -> list[Any]:
     """The address patches among ``ops`` (program order) whose BD is then started on a trace
     channel: the last patch of (column, BD) before a task-queue start of that BD."""
     last: dict[tuple[int, int], Any] = {}
@@ -145,7 +162,11 @@ def trace_patches(ops: Iterable[Any], channels: set[tuple[int, int]], era: str) 
                 last[key] = op
             continue
         start = queue_start(op, era)
-        if start is None or start.direction != S2MM or (start.column, start.channel) not in channels:
+        if (
+            start is None
+            or start.direction != S2MM
+            or (start.column, start.channel) not in channels
+        ):
             continue
         patch = last.pop((start.column, start.bd), None)
         if patch is not None and patch not in found:

@@ -19,12 +19,28 @@ from . import aieir, callgraph as cg, layout as L, tracedma, views
 from .fusion import REBASED_FROM
 
 #: the ops the check reads (calls and loops are followed either way)
-FOLLOWED = ("aiex.configure", "aiex.npu.load_pdi", "aiex.run", "aiex.npu.writebd", "aiex.npu.address_patch",
-            "aiex.npu.dma_memcpy_nd", "aiex.npu.write32", "aiex.npu.push_queue")
+FOLLOWED = (
+    "aiex.configure",
+    "aiex.npu.load_pdi",
+    "aiex.run",
+    "aiex.npu.writebd",
+    "aiex.npu.address_patch",
+    "aiex.npu.dma_memcpy_nd",
+    "aiex.npu.write32",
+    "aiex.npu.push_queue",
+)
 
 
 # the kinds of step of a sequence's program (see _Facts.program)
-_LOAD, _RUN, _FOR, _BD, _PATCH, _MEMCPY, _QUEUE = "load", "run", "for", "bd", "patch", "memcpy", "queue"
+_LOAD, _RUN, _FOR, _BD, _PATCH, _MEMCPY, _QUEUE = (
+    "load",
+    "run",
+    "for",
+    "bd",
+    "patch",
+    "memcpy",
+    "queue",
+)
 _UNREAD = object()
 
 
@@ -77,7 +93,9 @@ class _Patch:
     bd: tuple[int, int] | None
     addr: int | None
     arg_idx: int | None
-    plus: Any  # an int (attribute or constant) or the SSA value to evaluate in the frame
+    plus: (
+        Any  # an int (attribute or constant) or the SSA value to evaluate in the frame
+    )
     buffer: Any
 
 
@@ -92,8 +110,16 @@ class _Facts:
         self.g, self.era = graph, era
         self._cache: dict[tuple[str, int], Any] = {}
         self.channels: dict[str, set[tuple[int, int]]] = {}
-        module = aieir.parent_named(graph.sequences[0], "builtin.module") if graph.sequences else None
-        self.devices = {aieir.symbol_name(d) or "main": d for d in aieir.devices(module)} if module else {}
+        module = (
+            aieir.parent_named(graph.sequences[0], "builtin.module")
+            if graph.sequences
+            else None
+        )
+        self.devices = (
+            {aieir.symbol_name(d) or "main": d for d in aieir.devices(module)}
+            if module
+            else {}
+        )
 
     def _memo(self, kind: str, op: Any, make: Any) -> Any:
         key = (kind, id(op))
@@ -105,7 +131,9 @@ class _Facts:
     def program(self, seq: Any) -> list[tuple[str, Any, Any]]:
         """``seq``'s body as the steps the check takes, read once: ``(kind, op, what the op says
         regardless of the call)``, in program order, loops and runs as single steps."""
-        return self._memo("program", seq, lambda s: self._steps(self.g.followed_nodes(s, FOLLOWED)))
+        return self._memo(
+            "program", seq, lambda s: self._steps(self.g.followed_nodes(s, FOLLOWED))
+        )
 
     def _steps(self, nodes: list[Any]) -> list[tuple[str, Any, Any]]:
         steps: list[tuple[str, Any, Any]] = []
@@ -118,8 +146,12 @@ class _Facts:
                 steps.append((_FOR, op, self._steps(node.blocks[0])))
                 continue
             if name in ("aiex.configure", "aiex.npu.load_pdi"):
-                ref = aieir.attr_or_none(op, "symbol" if name == "aiex.configure" else "device_ref")
-                steps.append((_LOAD, op, aieir.symref_name(ref) if ref is not None else None))
+                ref = aieir.attr_or_none(
+                    op, "symbol" if name == "aiex.configure" else "device_ref"
+                )
+                steps.append(
+                    (_LOAD, op, aieir.symref_name(ref) if ref is not None else None)
+                )
             elif name == "aiex.npu.writebd":
                 key, nbytes = self.writebd(op)
                 if key is not None:
@@ -129,13 +161,22 @@ class _Facts:
             elif name == "aiex.npu.dma_memcpy_nd":
                 steps.append((_MEMCPY, op, None))
             elif name in FOLLOWED:
-                steps.append((_QUEUE, op, None))  # read only when a patched BD awaits its start
+                steps.append(
+                    (_QUEUE, op, None)
+                )  # read only when a patched BD awaits its start
             for b in node.blocks:
                 steps.extend(self._steps(b))
         return steps
 
     def writebd(self, op: Any) -> tuple[tuple[int, int] | None, int]:
-        return self._memo("bd", op, lambda o: (tracedma.writebd_key(o, self.era), tracedma.writebd_bytes(o, self.era) or 0))
+        return self._memo(
+            "bd",
+            op,
+            lambda o: (
+                tracedma.writebd_key(o, self.era),
+                tracedma.writebd_bytes(o, self.era) or 0,
+            ),
+        )
 
     def queue(self, op: Any) -> tracedma.QueueStart | None:
         return self._memo("queue", op, lambda o: tracedma.queue_start(o, self.era))
@@ -145,14 +186,22 @@ class _Facts:
 
     def _read_patch(self, op: Any) -> _Patch:
         era = self.era
-        plus = aieir.get_int(op, "arg_plus", era) if era == "E1" else aieir.get_operand(op, "arg_plus", era)
+        plus = (
+            aieir.get_int(op, "arg_plus", era)
+            if era == "E1"
+            else aieir.get_operand(op, "arg_plus", era)
+        )
         if era != "E1":
             constant = aieir.constant_int(plus)
             plus = plus if constant is None else constant
         addr = aieir.get_int(op, "addr", era)
-        return _Patch(tracedma.decode_patch_addr(addr), addr,
-                      aieir.get_int(op, "arg_idx", era), plus,
-                      aieir.get_operand(op, "buffer", era) if era in ("E3", "E4") else None)
+        return _Patch(
+            tracedma.decode_patch_addr(addr),
+            addr,
+            aieir.get_int(op, "arg_idx", era),
+            plus,
+            aieir.get_operand(op, "buffer", era) if era in ("E3", "E4") else None,
+        )
 
     def source_patch(self, op: Any, seq: Any) -> tuple[Any, _Patch] | str:
         """The sequence whose parameters a patch of ``seq`` names, and the patch as that sequence
@@ -165,13 +214,19 @@ class _Facts:
             return seq, self.patch(op)
         sources = self.patch_ops(original)
         if not 0 <= index < len(sources):
-            return (f"{REBASED_FROM} = {index} names no address patch of {cg.seq_label(original)}, the sequence "
-                    f"{cg.seq_label(seq)} was specialized from (it has {len(sources)})")
+            return (
+                f"{REBASED_FROM} = {index} names no address patch of {cg.seq_label(original)}, the sequence "
+                f"{cg.seq_label(seq)} was specialized from (it has {len(sources)})"
+            )
         return original, self.patch(sources[index])
 
     def patch_ops(self, seq: Any) -> list[Any]:
         """The address patches of ``seq``'s body in pre-order (its calls' not included)."""
-        return self._memo("patches", seq, lambda s: [op for kind, op, _ in _flat(self.program(s)) if kind is _PATCH])
+        return self._memo(
+            "patches",
+            seq,
+            lambda s: [op for kind, op, _ in _flat(self.program(s)) if kind is _PATCH],
+        )
 
     def original(self, seq: Any) -> Any:
         return self._memo("original", seq, self._read_original)
@@ -180,15 +235,23 @@ class _Facts:
         src = aieir.attr_or_none(seq, L.SPECIALIZED_FROM)
         if src is None:
             return seq
-        return self.g.by_symbol.get((self.g.device_of(seq), aieir.symref_name(src)), seq)
+        return self.g.by_symbol.get(
+            (self.g.device_of(seq), aieir.symref_name(src)), seq
+        )
 
     def host_buffers(self, seq: Any) -> list[int]:
         """Block index of each host buffer (memref argument) of ``seq``."""
-        return self._memo("hosts", seq, lambda s: [i for i, a in enumerate(aieir.seq_args(s)) if cg.is_memref(a)])
+        return self._memo(
+            "hosts",
+            seq,
+            lambda s: [i for i, a in enumerate(aieir.seq_args(s)) if cg.is_memref(a)],
+        )
 
     def check_run(self, run: cg.Run) -> list[str]:
         """What is wrong with the operands ``run`` passes, the same wherever it runs."""
-        return self._memo("run", run.op, lambda _: _run_problems(run, self.param_types(run.callee)))
+        return self._memo(
+            "run", run.op, lambda _: _run_problems(run, self.param_types(run.callee))
+        )
 
     def param_types(self, seq: Any) -> list[Any]:
         return self._memo("params", seq, lambda s: [a.type for a in aieir.seq_args(s)])
@@ -196,8 +259,13 @@ class _Facts:
     def trace_channels(self, device: str) -> set[tuple[int, int]]:
         if device not in self.channels:
             dev = self.devices.get(device)
-            self.channels[device] = tracedma.trace_channels(
-                dev, self.g.device_ops(device, ("aie.packet_flow",))) if dev is not None else set()
+            self.channels[device] = (
+                tracedma.trace_channels(
+                    dev, self.g.device_ops(device, ("aie.packet_flow",))
+                )
+                if dev is not None
+                else set()
+            )
         return self.channels[device]
 
 
@@ -207,7 +275,9 @@ class _Check:
         self.root, self.diag, self.reported = root, diag, reported
         self.label = cg.seq_label(root)
         self.args = aieir.seq_args(root)
-        self.sizes = [aieir.memref_bytes(a.type) if cg.is_memref(a) else None for a in self.args]
+        self.sizes = [
+            aieir.memref_bytes(a.type) if cg.is_memref(a) else None for a in self.args
+        ]
         self.hosts = facts.host_buffers(root)
         self.bds: dict[tuple[int, int], int] = {}
         self.pending: dict[tuple[int, int], Region] = {}
@@ -227,12 +297,16 @@ class _Check:
         return self.hosts.index(arg) if arg in self.hosts else None
 
     def run(self) -> None:
-        self.execute(self.f.program(self.root), cg.Frame.for_root(self.root), [self.root])
+        self.execute(
+            self.f.program(self.root), cg.Frame.for_root(self.root), [self.root]
+        )
         self.regions.extend(self.pending.values())
         self.check_overlaps()
         self.check_layout()
 
-    def execute(self, steps: list[tuple[str, Any, Any]], frame: cg.Frame, stack: list[Any]) -> None:
+    def execute(
+        self, steps: list[tuple[str, Any, Any]], frame: cg.Frame, stack: list[Any]
+    ) -> None:
         """Run ``steps`` in ``frame`` as verbatim inlining runs them (see :func:`cg.inline_walk`)."""
         for kind, op, data in steps:
             if kind is _QUEUE:
@@ -262,22 +336,38 @@ class _Check:
             return
         nbytes = self.bds.get(facts.bd)
         if nbytes is None:
-            self.error(op, f"no aiex.npu.writebd of shim column {facts.bd[0]} BD {facts.bd[1]} precedes this patch "
-                           f"(in {where}), so the bytes it lets the DMA write are unknown")
+            self.error(
+                op,
+                f"no aiex.npu.writebd of shim column {facts.bd[0]} BD {facts.bd[1]} precedes this patch "
+                f"(in {where}), so the bytes it lets the DMA write are unknown",
+            )
             return
-        plus = facts.plus if isinstance(facts.plus, int) or facts.plus is None else frame.int(facts.plus)
+        plus = (
+            facts.plus
+            if isinstance(facts.plus, int) or facts.plus is None
+            else frame.int(facts.plus)
+        )
         if not isinstance(plus, int):
-            self.error(op, f"arg_plus is not a constant in {where}; cannot check where this patch lands")
+            self.error(
+                op,
+                f"arg_plus is not a constant in {where}; cannot check where this patch lands",
+            )
             return
         if facts.buffer is not None:
             if not views.resolvable_in_sequence(op, facts.buffer):
-                self.error(op, "the buffer operand is not an argument of the enclosing runtime sequence or a static "
-                               "contiguous view of one: mlir-aie's -aie-resolve-address-patch-buffers refuses it")
+                self.error(
+                    op,
+                    "the buffer operand is not an argument of the enclosing runtime sequence or a static "
+                    "contiguous view of one: mlir-aie's -aie-resolve-address-patch-buffers refuses it",
+                )
                 return
             ref = frame.buffer(facts.buffer)
             if ref is None:
-                self.error(op, f"the buffer operand does not resolve to a static view of a host buffer of "
-                               f"{self.label} (in {where})")
+                self.error(
+                    op,
+                    f"the buffer operand does not resolve to a static view of a host buffer of "
+                    f"{self.label} (in {where})",
+                )
                 return
             arg, start = ref.arg, ref.offset + plus
         else:
@@ -285,18 +375,28 @@ class _Check:
             arg = _host_arg(self.hosts, k)
             if arg is None:
                 n = len(self.hosts)
-                self.error(op, f"in {where} this patch names host buffer #{k}, but {self.label} has {n} host "
-                               "buffer(s): the DMA writes nowhere")
+                self.error(
+                    op,
+                    f"in {where} this patch names host buffer #{k}, but {self.label} has {n} host "
+                    "buffer(s): the DMA writes nowhere",
+                )
                 return
             start = plus
             self.check_binding(op, frame, arg, start, where)
         size = self.sizes[arg]
         if size is not None and not (0 <= start and start + nbytes <= size):
-            self.error(op, f"in {where} the BD writes bytes [{start}, {start + nbytes}) of host buffer "
-                           f"#{self.host(arg)} ({self.args[arg].type}, {size} bytes) of {self.label}: outside the buffer")
-        self.pending[facts.bd] = Region(op, frame.path, arg, start, start + nbytes, self.loaded)
+            self.error(
+                op,
+                f"in {where} the BD writes bytes [{start}, {start + nbytes}) of host buffer "
+                f"#{self.host(arg)} ({self.args[arg].type}, {size} bytes) of {self.label}: outside the buffer",
+            )
+        self.pending[facts.bd] = Region(
+            op, frame.path, arg, start, start + nbytes, self.loaded
+        )
 
-    def check_binding(self, op: Any, frame: cg.Frame, arg: int, start: int, where: str) -> None:
+    def check_binding(
+        self, op: Any, frame: cg.Frame, arg: int, start: int, where: str
+    ) -> None:
         """An integer patch inside a callee must land where the call binds the buffer it names."""
         if frame.run is None:
             return
@@ -308,15 +408,22 @@ class _Check:
         k = src.arg_idx
         b = _host_arg(self.f.host_buffers(original), k)
         bound = frame.args[b] if b is not None and b < len(frame.args) else None
-        plus = src.plus if isinstance(src.plus, int) or src.plus is None else frame.int(src.plus)
+        plus = (
+            src.plus
+            if isinstance(src.plus, int) or src.plus is None
+            else frame.int(src.plus)
+        )
         if not isinstance(bound, cg.BufferRef) or not isinstance(plus, int):
             return
         want = (bound.arg, bound.offset + plus)
         if want != (arg, start):
-            self.error(op, f"in {where} this patch lands at byte {start} of host buffer #{self.host(arg)} of "
-                           f"{self.label}, but the call binds the buffer it names (host buffer #{k} of "
-                           f"{cg.seq_label(original)}) to byte {want[1]} of host buffer #{self.host(want[0])}: "
-                           "inlining copies arg_idx verbatim (run aie-trace-fuse-buffers before materialization)")
+            self.error(
+                op,
+                f"in {where} this patch lands at byte {start} of host buffer #{self.host(arg)} of "
+                f"{self.label}, but the call binds the buffer it names (host buffer #{k} of "
+                f"{cg.seq_label(original)}) to byte {want[1]} of host buffer #{self.host(want[0])}: "
+                "inlining copies arg_idx verbatim (run aie-trace-fuse-buffers before materialization)",
+            )
 
     def queue(self, op: Any) -> None:
         start = self.f.queue(op)
@@ -325,8 +432,10 @@ class _Check:
         region = self.pending.pop((start.column, start.bd), None)
         if region is None:
             return
-        region.trace = (start.direction == tracedma.S2MM
-                        and (start.column, start.channel) in self.f.trace_channels(self.loaded))
+        region.trace = start.direction == tracedma.S2MM and (
+            start.column,
+            start.channel,
+        ) in self.f.trace_channels(self.loaded)
         self.regions.append(region)
 
     def memcpy(self, op: Any, frame: cg.Frame) -> None:
@@ -334,12 +443,27 @@ class _Check:
         ebytes = cg.elem_bytes(op.operands[0].type)
         if ref is None or ebytes is None or not isinstance(ref.offset, int):
             return
-        offs, sizes, strides = (list(aieir.attr_or_none(op, f"static_{k}") or []) for k in ("offsets", "sizes", "strides"))
-        if any(v == cg.DYNAMIC for v in offs + sizes + strides) or not sizes or min(sizes) <= 0:
+        offs, sizes, strides = (
+            list(aieir.attr_or_none(op, f"static_{k}") or [])
+            for k in ("offsets", "sizes", "strides")
+        )
+        if (
+            any(v == cg.DYNAMIC for v in offs + sizes + strides)
+            or not sizes
+            or min(sizes) <= 0
+        ):
             return
         lo = sum(o * s for o, s in zip(offs, strides))
         hi = lo + sum((n - 1) * s for n, s in zip(sizes, strides)) + 1
-        self.regions.append(Region(op, frame.path, ref.arg, ref.offset + lo * ebytes, ref.offset + hi * ebytes))
+        self.regions.append(
+            Region(
+                op,
+                frame.path,
+                ref.arg,
+                ref.offset + lo * ebytes,
+                ref.offset + hi * ebytes,
+            )
+        )
 
     def check_overlaps(self) -> None:
         """Sweep the regions of each buffer in address order (n log n)."""
@@ -348,26 +472,41 @@ class _Check:
             by_arg.setdefault(r.arg, []).append(r)
         for arg, regions in by_arg.items():
             order = {id(r): i for i, r in enumerate(regions)}
-            unique = {(r.start, r.end, _strip_iterations(r.path), id(r.op)): r
-                      for r in reversed(regions) if r.trace}
-            traces = sorted(unique.values(), key=lambda r: (r.start, r.end, order[id(r)]))
+            unique = {
+                (r.start, r.end, _strip_iterations(r.path), id(r.op)): r
+                for r in reversed(regions)
+                if r.trace
+            }
+            traces = sorted(
+                unique.values(), key=lambda r: (r.start, r.end, order[id(r)])
+            )
             data = sorted(((r.start, r.end) for r in regions if not r.trace))
             data_max_end = _running_max([e for _, e in data])
-            active: list[Region] = []  # earlier trace regions that reach past the current start
+            active: list[Region] = (
+                []
+            )  # earlier trace regions that reach past the current start
             for r in traces:
                 active = [a for a in active if a.end > r.start]
                 for other in active:
                     if not _one_patch_of_one_call(other, r):
                         first, later = sorted((other, r), key=lambda x: order[id(x)])
-                        self.error(later.op, f"the trace region [{later.start}, {later.end}){_of_call(later)} "
-                                             f"overlaps the trace region [{first.start}, {first.end}){_of_call(first)} "
-                                             f"in host buffer #{self.host(arg)} of {self.label}")
+                        self.error(
+                            later.op,
+                            f"the trace region [{later.start}, {later.end}){_of_call(later)} "
+                            f"overlaps the trace region [{first.start}, {first.end}){_of_call(first)} "
+                            f"in host buffer #{self.host(arg)} of {self.label}",
+                        )
                 active.append(r)
-                j = bisect.bisect_left(data, (r.end, -1)) - 1  # the data regions starting before r ends
+                j = (
+                    bisect.bisect_left(data, (r.end, -1)) - 1
+                )  # the data regions starting before r ends
                 if j >= 0 and data_max_end[j] > r.start:
-                    d = next(d for d in data[:j + 1][::-1] if d[1] > r.start)
-                    self.error(r.op, f"the trace region [{r.start}, {r.end}) of call '{r.path}' overlaps data "
-                                     f"[{d[0]}, {d[1]}) in host buffer #{self.host(arg)} of {self.label}")
+                    d = next(d for d in data[: j + 1][::-1] if d[1] > r.start)
+                    self.error(
+                        r.op,
+                        f"the trace region [{r.start}, {r.end}) of call '{r.path}' overlaps data "
+                        f"[{d[0]}, {d[1]}) in host buffer #{self.host(arg)} of {self.label}",
+                    )
 
     def check_layout(self) -> None:
         try:
@@ -377,7 +516,12 @@ class _Check:
             return
         if lay is None:
             return
-        by_path = {p: s for s in lay.slices if s.call_path is not None for p in s.call_path.split("+")}
+        by_path = {
+            p: s
+            for s in lay.slices
+            if s.call_path is not None
+            for p in s.call_path.split("+")
+        }
         starts = sorted((s.offset, i) for i, s in enumerate(lay.slices))
         # Materialized, call paths are gone but devices remain; mlir-aie's own record names no paths.
         by_device = not self.g.runs(self.root) or not by_path
@@ -385,18 +529,31 @@ class _Check:
             if by_device:
                 k = bisect.bisect_right(starts, (r.start, len(lay.slices))) - 1
                 s = lay.slices[starts[k][1]] if k >= 0 else None
-                if s is None or s.device != r.device or r.end > s.end or r.arg != lay.arg_index:
-                    self.error(r.op, f"this trace of @{r.device} lands at [{r.start}, {r.end}) of host buffer "
-                                     f"#{self.host(r.arg)}, which no slice of @{r.device} in the layout of "
-                                     f"{self.label} covers")
+                if (
+                    s is None
+                    or s.device != r.device
+                    or r.end > s.end
+                    or r.arg != lay.arg_index
+                ):
+                    self.error(
+                        r.op,
+                        f"this trace of @{r.device} lands at [{r.start}, {r.end}) of host buffer "
+                        f"#{self.host(r.arg)}, which no slice of @{r.device} in the layout of "
+                        f"{self.label} covers",
+                    )
                 continue
             s = by_path.get(r.path) or by_path.get(_strip_iterations(r.path))
             if s is None:
-                self.error(r.op, f"the layout of {self.label} has no slice for call '{r.path}'")
+                self.error(
+                    r.op, f"the layout of {self.label} has no slice for call '{r.path}'"
+                )
             elif r.arg != lay.arg_index or not (s.offset <= r.start and r.end <= s.end):
-                self.error(r.op, f"the trace of call '{r.path}' lands at [{r.start}, {r.end}) of host buffer "
-                                 f"#{self.host(r.arg)}, but the layout puts it at [{s.offset}, {s.end}) of host "
-                                 f"buffer #{lay.host_buffer_index}")
+                self.error(
+                    r.op,
+                    f"the trace of call '{r.path}' lands at [{r.start}, {r.end}) of host buffer "
+                    f"#{self.host(r.arg)}, but the layout puts it at [{s.offset}, {s.end}) of host "
+                    f"buffer #{lay.host_buffer_index}",
+                )
 
 
 def _flat(steps: list[tuple[str, Any, Any]]) -> Iterator[tuple[str, Any, Any]]:
@@ -412,12 +569,19 @@ def _run_problems(run: cg.Run, params: list[Any]) -> list[str]:
     operands = list(run.op.operands)
     if len(operands) < len(params):
         short = "one argument short: " if len(operands) + 1 == len(params) else ""
-        return [f"{short}passes {len(operands)} operand(s) but {cg.seq_label(run.callee)} takes {len(params)}; "
-                f"parameter #{len(operands)} ({params[len(operands)]}) is not passed"]
+        return [
+            f"{short}passes {len(operands)} operand(s) but {cg.seq_label(run.callee)} takes {len(params)}; "
+            f"parameter #{len(operands)} ({params[len(operands)]}) is not passed"
+        ]
     if len(operands) > len(params):
-        return [f"passes {len(operands)} operand(s) but {cg.seq_label(run.callee)} takes {len(params)}"]
-    return [f"operand #{i} is {v.type} but parameter #{i} of {cg.seq_label(run.callee)} is {t}"
-            for i, (t, v) in enumerate(zip(params, operands, strict=True)) if t != v.type]
+        return [
+            f"passes {len(operands)} operand(s) but {cg.seq_label(run.callee)} takes {len(params)}"
+        ]
+    return [
+        f"operand #{i} is {v.type} but parameter #{i} of {cg.seq_label(run.callee)} is {t}"
+        for i, (t, v) in enumerate(zip(params, operands, strict=True))
+        if t != v.type
+    ]
 
 
 _ITERATION = re.compile(r"\[\d+\]")
@@ -433,8 +597,10 @@ def _one_patch_of_one_call(a: Region, b: Region) -> bool:
     patch ops tell the calls apart."""
     if a.op is not b.op:
         return False
-    return a.path == b.path or ((a.start, a.end) == (b.start, b.end)
-                                and _strip_iterations(a.path) == _strip_iterations(b.path))
+    return a.path == b.path or (
+        (a.start, a.end) == (b.start, b.end)
+        and _strip_iterations(a.path) == _strip_iterations(b.path)
+    )
 
 
 def _of_call(r: Region) -> str:

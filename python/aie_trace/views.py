@@ -47,7 +47,12 @@ def _elem_bits(t: Any) -> int | None:
     et = ir.MemRefType(t).element_type
     if aieir.isa(ir.IntegerType, et):
         return ir.IntegerType(et).width
-    for cls, bits in (("BF16Type", 16), ("F16Type", 16), ("F32Type", 32), ("F64Type", 64)):
+    for cls, bits in (
+        ("BF16Type", 16),
+        ("F16Type", 16),
+        ("F32Type", 32),
+        ("F64Type", 64),
+    ):
         c = getattr(ir, cls, None)
         if c is not None and aieir.isa(c, et):
             return bits
@@ -57,14 +62,19 @@ def _elem_bits(t: Any) -> int | None:
 def _strides_and_offset(t: Any) -> tuple[list[int], int] | None:
     try:
         strides, offset = ir.MemRefType(t).get_strides_and_offset()
-    except Exception:  # a layout that is not strided: the bindings raise, MLIR returns failure
+    except (
+        Exception
+    ):  # a layout that is not strided: the bindings raise, MLIR returns failure
         return None
     return list(strides), offset
 
 
 def _subview_step(op: Any) -> tuple[Any, int] | None:
     src, res = op.operands[0], op.result
-    static = [_ints(op.attributes[n]) for n in ("static_offsets", "static_sizes", "static_strides")]
+    static = [
+        _ints(op.attributes[n])
+        for n in ("static_offsets", "static_sizes", "static_strides")
+    ]
     if any(v == DYNAMIC for vals in static for v in vals):
         return None
     if any(s != 1 for s in static[2]):
@@ -101,13 +111,16 @@ def _step(value: Any) -> tuple[Any, int] | None:
             return None
         layout = ir.MemRefType(src.type).layout
         if aieir.isa(ir.StridedLayoutAttr, layout) and any(
-                s != 1 for s in ir.StridedLayoutAttr(layout).strides):
+            s != 1 for s in ir.StridedLayoutAttr(layout).strides
+        ):
             return None
         return src, 0
     if op.name == "memref.subview":
         return _subview_step(op)
     if op.name == "memref.view":
-        if len(op.operands) != 2:  # source, byte shift; further operands are dynamic sizes
+        if (
+            len(op.operands) != 2
+        ):  # source, byte shift; further operands are dynamic sizes
             return None
         shift = aieir.constant_int(op.operands[1])
         return None if shift is None else (op.operands[0], shift)

@@ -38,7 +38,9 @@ def try_passes(module: Any, *passes: str, **options: Any) -> DiagnosticEngine:
         cls = REGISTRY.get(name)
         fields = {o.field for o in cls.options()}
         try:
-            cls(**{k: v for k, v in options.items() if k in fields}).run(module.operation, diag)
+            cls(**{k: v for k, v in options.items() if k in fields}).run(
+                module.operation, diag
+            )
         except PassFailure:
             break
     return diag
@@ -69,12 +71,18 @@ def int_patches(seq: Any, era: str) -> list[tuple[int, int]]:
     """(arg_idx, arg_plus) of every address patch directly in ``seq`` (after materialization)."""
     out = []
     for p in aieir.walk(seq, ["aiex.npu.address_patch"]):
-        assert era in ("E1", "E2") or aieir.get_operand(p, "buffer", era) is None, "a buffer patch"
-        out.append((aieir.get_int(p, "arg_idx", era), aieir.get_int(p, "arg_plus", era)))
+        assert (
+            era in ("E1", "E2") or aieir.get_operand(p, "buffer", era) is None
+        ), "a buffer patch"
+        out.append(
+            (aieir.get_int(p, "arg_idx", era), aieir.get_int(p, "arg_plus", era))
+        )
     return out
 
 
-def landings(module: Any, device: str, name: str, era: str) -> list[tuple[str, int, int]]:
+def landings(
+    module: Any, device: str, name: str, era: str
+) -> list[tuple[str, int, int]]:
     """(call path, host buffer index, byte offset) of every address patch reached from a dispatched
     sequence, the way the hardware resolves it (integer patches verbatim, buffer patches through
     their views)."""
@@ -85,10 +93,16 @@ def landings(module: Any, device: str, name: str, era: str) -> list[tuple[str, i
         if op.name != "aiex.npu.address_patch":
             continue
         buf = aieir.get_operand(op, "buffer", era) if era in ("E3", "E4") else None
-        plus = aieir.get_int(op, "arg_plus", era) if era == "E1" else frame.int(aieir.get_operand(op, "arg_plus", era))
+        plus = (
+            aieir.get_int(op, "arg_plus", era)
+            if era == "E1"
+            else frame.int(aieir.get_operand(op, "arg_plus", era))
+        )
         if buf is not None:
             ref = frame.buffer(buf)
-            out.append((frame.path, aieir.host_buffer_index(root, ref.arg), ref.offset + plus))
+            out.append(
+                (frame.path, aieir.host_buffer_index(root, ref.arg), ref.offset + plus)
+            )
         else:
             out.append((frame.path, aieir.get_int(op, "arg_idx", era), plus))
     return out
@@ -98,9 +112,15 @@ def layout_of(module: Any, device: str, name: str) -> L.Layout | None:
     return L.read_layout(sequence(module, device, name))
 
 
-def slices(module: Any, device: str, name: str) -> list[tuple[str, str, str | None, int, int]]:
+def slices(
+    module: Any, device: str, name: str
+) -> list[tuple[str, str, str | None, int, int]]:
     lay = layout_of(module, device, name)
-    return [(s.device, s.sequence, s.call_path, s.offset, s.size) for s in lay.slices] if lay else []
+    return (
+        [(s.device, s.sequence, s.call_path, s.offset, s.size) for s in lay.slices]
+        if lay
+        else []
+    )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -114,60 +134,121 @@ def run_line(seq: str, args: list[str], types: list[str]) -> str:
 def two_calls_one_design(era: str) -> str:
     """Upstream: two calls of the same traced design get distinct regions."""
     a = S.Design("dev_a", "seq_a")
-    main = S.device("main", S.sequence("main_seq", [I64], S.configure("dev_a", [
-        run_line("seq_a", ["%arg0"], [I64]), run_line("seq_a", ["%arg0"], [I64])])))
+    main = S.device(
+        "main",
+        S.sequence(
+            "main_seq",
+            [I64],
+            S.configure(
+                "dev_a",
+                [
+                    run_line("seq_a", ["%arg0"], [I64]),
+                    run_line("seq_a", ["%arg0"], [I64]),
+                ],
+            ),
+        ),
+    )
     return S.module(main, a.text(era))
 
 
 def caller_with_own_trace(era: str) -> str:
     """Upstream: the caller's own 4 KiB trace takes the front, the 8 KiB callee the tail."""
     a = S.Design("dev_a", "seq_a")
-    main = S.Design("main", "main_seq", trace_bytes=4096, pkt_id=5, data=(I64,),
-                    body=S.configure("dev_a", [run_line("seq_a", ["%arg0"], [I64])]))
+    main = S.Design(
+        "main",
+        "main_seq",
+        trace_bytes=4096,
+        pkt_id=5,
+        data=(I64,),
+        body=S.configure("dev_a", [run_line("seq_a", ["%arg0"], [I64])]),
+    )
     return S.module(main.text(era), a.text(era))
 
 
 def untraced(era: str) -> str:
     """Upstream: an untraced caller of an untraced callee gains no trace argument."""
     a = S.Design("dev_a", "seq_a", trace_bytes=0)
-    main = S.device("main", S.sequence("main_seq", [I64], S.configure("dev_a", [
-        run_line("seq_a", ["%arg0"], [I64])])))
+    main = S.device(
+        "main",
+        S.sequence(
+            "main_seq",
+            [I64],
+            S.configure("dev_a", [run_line("seq_a", ["%arg0"], [I64])]),
+        ),
+    )
     return S.module(main, a.text(era))
 
 
 def two_designs_two_configures(era: str) -> str:
     """Upstream: two designs behind two configures, 8 KiB each, one 16 KiB buffer after the data."""
-    a, b = S.Design("dev_a", "seq_a"), S.Design("dev_b", "seq_b", pkt_id=2, events=(33, 34, 37))
-    main = S.device("main", S.sequence("main_seq", [I64, I64],
-                                       S.configure("dev_a", [run_line("seq_a", ["%arg0"], [I64])])
-                                       + S.configure("dev_b", [run_line("seq_b", ["%arg1"], [I64])])))
+    a, b = S.Design("dev_a", "seq_a"), S.Design(
+        "dev_b", "seq_b", pkt_id=2, events=(33, 34, 37)
+    )
+    main = S.device(
+        "main",
+        S.sequence(
+            "main_seq",
+            [I64, I64],
+            S.configure("dev_a", [run_line("seq_a", ["%arg0"], [I64])])
+            + S.configure("dev_b", [run_line("seq_b", ["%arg1"], [I64])]),
+        ),
+    )
     return S.module(main, a.text(era), b.text(era))
 
 
 def nested(era: str) -> str:
     """Ours: A -> B -> C, B with its own 4 KiB trace, C with 8 KiB."""
     c = S.Design("dev_c", "seq_c", pkt_id=3)
-    b = S.Design("dev_b", "seq_b", trace_bytes=4096, pkt_id=2,
-                  body=S.configure("dev_c", [run_line("seq_c", ["%arg0"], [I64])]))
-    main = S.device("main", S.sequence("main_seq", [I64], S.configure("dev_b", [
-        run_line("seq_b", ["%arg0"], [I64])])))
+    b = S.Design(
+        "dev_b",
+        "seq_b",
+        trace_bytes=4096,
+        pkt_id=2,
+        body=S.configure("dev_c", [run_line("seq_c", ["%arg0"], [I64])]),
+    )
+    main = S.device(
+        "main",
+        S.sequence(
+            "main_seq",
+            [I64],
+            S.configure("dev_b", [run_line("seq_b", ["%arg0"], [I64])]),
+        ),
+    )
     return S.module(main, b.text(era), c.text(era))
 
 
 def scalar_arguments(era: str) -> str:
     """Ours: scalars make host-buffer indices differ from block-argument indices, on both sides."""
     a = S.Design("dev_a", "seq_a", data=(I64, "i32"))
-    main = S.device("main", S.sequence("main_seq", ["i32", I64, "i32", I64], S.configure("dev_a", [
-        run_line("seq_a", ["%arg3", "%arg2"], [I64, "i32"]), run_line("seq_a", ["%arg1", "%arg0"], [I64, "i32"])])))
+    main = S.device(
+        "main",
+        S.sequence(
+            "main_seq",
+            ["i32", I64, "i32", I64],
+            S.configure(
+                "dev_a",
+                [
+                    run_line("seq_a", ["%arg3", "%arg2"], [I64, "i32"]),
+                    run_line("seq_a", ["%arg1", "%arg0"], [I64, "i32"]),
+                ],
+            ),
+        ),
+    )
     return S.module(main, a.text(era))
 
 
 def two_wrappers(era: str) -> str:
     """Ours: one callee run from two dispatched wrappers with different signatures."""
     a = S.Design("dev_a", "seq_a")
-    w1 = S.sequence("w1", [I64], S.configure("dev_a", [run_line("seq_a", ["%arg0"], [I64])]))
-    w2 = S.sequence("w2", [I64, "i32", I64], S.configure("dev_a", [run_line("seq_a", ["%arg2"], [I64])])
-                    + S.configure("dev_a", [run_line("seq_a", ["%arg0"], [I64])]))
+    w1 = S.sequence(
+        "w1", [I64], S.configure("dev_a", [run_line("seq_a", ["%arg0"], [I64])])
+    )
+    w2 = S.sequence(
+        "w2",
+        [I64, "i32", I64],
+        S.configure("dev_a", [run_line("seq_a", ["%arg2"], [I64])])
+        + S.configure("dev_a", [run_line("seq_a", ["%arg0"], [I64])]),
+    )
     return S.module(S.device("main", w1 + w2), a.text(era))
 
 
@@ -177,14 +258,22 @@ def data_patch(era: str) -> str:
     b.writebd(0, 3, 128)
     b.address_patch(tracedma_addr(0, 3), 16, arg_idx=0)
     a = S.Design("dev_a", "seq_a", body=b.lines)
-    view = ['%v = "memref.subview"(%arg2) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = '
-            'array<i64: 64>, static_sizes = array<i64: 64>, static_strides = array<i64: 1>}> : (memref<128xi32>) '
-            '-> memref<64xi32, strided<[1], offset: 64>>',
-            '%r = "memref.reinterpret_cast"(%v) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = '
-            'array<i64: 0>, static_sizes = array<i64: 64>, static_strides = array<i64: 1>}> : '
-            '(memref<64xi32, strided<[1], offset: 64>>) -> memref<64xi32>']
-    main = S.device("main", S.sequence("main_seq", ["i32", "memref<8xi32>", "memref<128xi32>"], S.configure("dev_a", view + [
-        run_line("seq_a", ["%r"], [I64])])))
+    view = [
+        '%v = "memref.subview"(%arg2) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = '
+        "array<i64: 64>, static_sizes = array<i64: 64>, static_strides = array<i64: 1>}> : (memref<128xi32>) "
+        "-> memref<64xi32, strided<[1], offset: 64>>",
+        '%r = "memref.reinterpret_cast"(%v) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = '
+        "array<i64: 0>, static_sizes = array<i64: 64>, static_strides = array<i64: 1>}> : "
+        "(memref<64xi32, strided<[1], offset: 64>>) -> memref<64xi32>",
+    ]
+    main = S.device(
+        "main",
+        S.sequence(
+            "main_seq",
+            ["i32", "memref<8xi32>", "memref<128xi32>"],
+            S.configure("dev_a", view + [run_line("seq_a", ["%r"], [I64])]),
+        ),
+    )
     return S.module(main, a.text(era))
 
 
@@ -218,21 +307,35 @@ def fuse(text: str, **options: Any) -> Fused:
     return Fused(m, diag)
 
 
-def loop(body: list[str], trips: int = 3, lb: int = 0, step: int = 1, name: str = "i") -> list[str]:
+def loop(
+    body: list[str], trips: int = 3, lb: int = 0, step: int = 1, name: str = "i"
+) -> list[str]:
     """An ``scf.for`` with constant bounds around ``body``."""
-    return [f"%{name}_lb = arith.constant {lb} : index", f"%{name}_ub = arith.constant {lb + trips * step} : index",
+    return (
+        [
+            f"%{name}_lb = arith.constant {lb} : index",
+            f"%{name}_ub = arith.constant {lb + trips * step} : index",
             f"%{name}_st = arith.constant {step} : index",
-            f'"scf.for"(%{name}_lb, %{name}_ub, %{name}_st) ({{', f"^bb0(%{name}: index):"] + [
-            f"  {x}" for x in body] + ['  "scf.yield"() : () -> ()', "}) : (index, index, index) -> ()"]
+            f'"scf.for"(%{name}_lb, %{name}_ub, %{name}_st) ({{',
+            f"^bb0(%{name}: index):",
+        ]
+        + [f"  {x}" for x in body]
+        + ['  "scf.yield"() : () -> ()', "}) : (index, index, index) -> ()"]
+    )
 
 
 def run_in_loop(era: str) -> str:
     """Ours: a traced design run inside a loop of three iterations (lb 2, step 2), alternating with
     a second design so that iterations are not back-to-back."""
-    a, b = S.Design("dev_a", "seq_a"), S.Design("dev_b", "seq_b", trace_bytes=4096, pkt_id=2)
-    body = (S.configure("dev_a", [run_line("seq_a", ["%arg0"], [I64])])
-            + S.configure("dev_b", [run_line("seq_b", ["%arg0"], [I64])]))
-    main = S.device("main", S.sequence("main_seq", [I64], loop(body, trips=3, lb=2, step=2)))
+    a, b = S.Design("dev_a", "seq_a"), S.Design(
+        "dev_b", "seq_b", trace_bytes=4096, pkt_id=2
+    )
+    body = S.configure("dev_a", [run_line("seq_a", ["%arg0"], [I64])]) + S.configure(
+        "dev_b", [run_line("seq_b", ["%arg0"], [I64])]
+    )
+    main = S.device(
+        "main", S.sequence("main_seq", [I64], loop(body, trips=3, lb=2, step=2))
+    )
     return S.module(main, a.text(era), b.text(era))
 
 
@@ -240,10 +343,25 @@ def nested_in_loop(era: str) -> str:
     """Ours: the loop is inside a callee B (which main runs twice, alternating with dev_a)."""
     c = S.Design("dev_c", "seq_c", pkt_id=3)
     a = S.Design("dev_a", "seq_a", trace_bytes=0)
-    b = S.Design("dev_b", "seq_b", trace_bytes=0, body=loop(
-        S.configure("dev_c", [run_line("seq_c", ["%arg0"], [I64])])
-        + S.configure("dev_a", [run_line("seq_a", ["%arg0"], [I64])]), trips=2, name="j"))
-    main = S.device("main", S.sequence("main_seq", [I64], S.configure("dev_b", [
-        run_line("seq_b", ["%arg0"], [I64])]) + S.configure("dev_a", [run_line("seq_a", ["%arg0"], [I64])])
-        + S.configure("dev_b", [run_line("seq_b", ["%arg0"], [I64])])))
+    b = S.Design(
+        "dev_b",
+        "seq_b",
+        trace_bytes=0,
+        body=loop(
+            S.configure("dev_c", [run_line("seq_c", ["%arg0"], [I64])])
+            + S.configure("dev_a", [run_line("seq_a", ["%arg0"], [I64])]),
+            trips=2,
+            name="j",
+        ),
+    )
+    main = S.device(
+        "main",
+        S.sequence(
+            "main_seq",
+            [I64],
+            S.configure("dev_b", [run_line("seq_b", ["%arg0"], [I64])])
+            + S.configure("dev_a", [run_line("seq_a", ["%arg0"], [I64])])
+            + S.configure("dev_b", [run_line("seq_b", ["%arg0"], [I64])]),
+        ),
+    )
     return S.module(main, b.text(era), c.text(era), a.text(era))

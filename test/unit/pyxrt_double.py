@@ -78,15 +78,23 @@ def pattern(seed: int, size: int) -> bytes:
     return bytes(((seed * 131 + 7 * j) % 251) + 1 for j in range(size))
 
 
-def write_xclbin(path: Path, program: list[dict], kernels: dict[str, int] | None = None) -> Path:
+def write_xclbin(
+    path: Path, program: list[dict], kernels: dict[str, int] | None = None
+) -> Path:
     """An xclbin for the double: ``kernels`` maps name -> host-buffer count (MLIR_AIE: 5)."""
-    meta = {"kernels": kernels or {"MLIR_AIE": 5}, "program": program, "uuid": str(_uuid.uuid4())}
+    meta = {
+        "kernels": kernels or {"MLIR_AIE": 5},
+        "program": program,
+        "uuid": str(_uuid.uuid4()),
+    }
     Path(path).write_bytes(XCLBIN_MAGIC + json.dumps(meta).encode())
     return Path(path)
 
 
 def write_elf(path: Path, kernels: list[str], program: list[dict]) -> Path:
-    Path(path).write_bytes(ELF_MAGIC + json.dumps({"kernels": kernels, "program": program}).encode())
+    Path(path).write_bytes(
+        ELF_MAGIC + json.dumps({"kernels": kernels, "program": program}).encode()
+    )
     return Path(path)
 
 
@@ -110,9 +118,13 @@ def _buffer(a: Any) -> bool:
         return False
 
 
-_SPEC = {int: ("int", _int), "uint": ("int", _uint), str: ("str", lambda a: isinstance(a, str)),
-         "buffer": ("Buffer", _buffer),
-         "timedelta": ("datetime.timedelta", lambda a: isinstance(a, datetime.timedelta))}
+_SPEC = {
+    int: ("int", _int),
+    "uint": ("int", _uint),
+    str: ("str", lambda a: isinstance(a, str)),
+    "buffer": ("Buffer", _buffer),
+    "timedelta": ("datetime.timedelta", lambda a: isinstance(a, datetime.timedelta)),
+}
 
 
 def _accepts(t: Any, a: Any) -> bool:
@@ -123,16 +135,28 @@ def _tname(t: Any) -> str:
     return _SPEC[t][0] if t in _SPEC else f"pyxrt.{t.__qualname__}"
 
 
-def _dispatch(name: str, kind: str, overloads: list[tuple[tuple, Callable]], args: tuple, kwargs: dict,
-              owner: str = "") -> Any:
+def _dispatch(
+    name: str,
+    kind: str,
+    overloads: list[tuple[tuple, Callable]],
+    args: tuple,
+    kwargs: dict,
+    owner: str = "",
+) -> Any:
     if not kwargs:
         for sig, impl in overloads:
             if len(sig) == len(args) and all(_accepts(t, a) for t, a in zip(sig, args)):
                 return impl(*args)
-    lines = [f"    {k}. {owner or ''}({', '.join(f'arg{i}: {_tname(t)}' for i, t in enumerate(sig))})"
-             for k, (sig, _) in enumerate(overloads, 1)]
-    raise TypeError(f"{name}(): incompatible {kind} arguments. The following argument types are supported:\n"
-                    + "\n".join(lines) + "\n\nInvoked with: " + ", ".join(map(repr, args)))
+    lines = [
+        f"    {k}. {owner or ''}({', '.join(f'arg{i}: {_tname(t)}' for i, t in enumerate(sig))})"
+        for k, (sig, _) in enumerate(overloads, 1)
+    ]
+    raise TypeError(
+        f"{name}(): incompatible {kind} arguments. The following argument types are supported:\n"
+        + "\n".join(lines)
+        + "\n\nInvoked with: "
+        + ", ".join(map(repr, args))
+    )
 
 
 class _Enum:
@@ -168,16 +192,57 @@ def _enum(name: str, members: dict[str, int], export_to: Any = None) -> type:
     return cls
 
 
-xclBOSyncDirection = _enum("xclBOSyncDirection", {"XCL_BO_SYNC_BO_TO_DEVICE": 0, "XCL_BO_SYNC_BO_FROM_DEVICE": 1,
-                                                  "XCL_BO_SYNC_BO_GMIO_TO_AIE": 2, "XCL_BO_SYNC_BO_AIE_TO_GMIO": 3})
-ert_cmd_state = _enum("ert_cmd_state", {"ERT_CMD_STATE_NEW": 1, "ERT_CMD_STATE_QUEUED": 2,
-                                        "ERT_CMD_STATE_COMPLETED": 4, "ERT_CMD_STATE_ERROR": 5,
-                                        "ERT_CMD_STATE_ABORT": 6, "ERT_CMD_STATE_SUBMITTED": 7,
-                                        "ERT_CMD_STATE_TIMEOUT": 8, "ERT_CMD_STATE_NORESPONSE": 9,
-                                        "ERT_CMD_STATE_SKERROR": 10, "ERT_CMD_STATE_SKCRASHED": 11})
-xrt_info_device = _enum("xrt_info_device", {k: i for i, k in enumerate(
-    ("bdf", "interface_uuid", "kdma", "max_clock_frequency_mhz", "m2m", "name", "nodma", "offline",
-     "electrical", "thermal", "mechanical", "memory", "platform", "pcie_info", "host", "dynamic_regions", "vmr"))})
+xclBOSyncDirection = _enum(
+    "xclBOSyncDirection",
+    {
+        "XCL_BO_SYNC_BO_TO_DEVICE": 0,
+        "XCL_BO_SYNC_BO_FROM_DEVICE": 1,
+        "XCL_BO_SYNC_BO_GMIO_TO_AIE": 2,
+        "XCL_BO_SYNC_BO_AIE_TO_GMIO": 3,
+    },
+)
+ert_cmd_state = _enum(
+    "ert_cmd_state",
+    {
+        "ERT_CMD_STATE_NEW": 1,
+        "ERT_CMD_STATE_QUEUED": 2,
+        "ERT_CMD_STATE_COMPLETED": 4,
+        "ERT_CMD_STATE_ERROR": 5,
+        "ERT_CMD_STATE_ABORT": 6,
+        "ERT_CMD_STATE_SUBMITTED": 7,
+        "ERT_CMD_STATE_TIMEOUT": 8,
+        "ERT_CMD_STATE_NORESPONSE": 9,
+        "ERT_CMD_STATE_SKERROR": 10,
+        "ERT_CMD_STATE_SKCRASHED": 11,
+    },
+)
+xrt_info_device = _enum(
+    "xrt_info_device",
+    {
+        k: i
+        for i, k in enumerate(
+            (
+                "bdf",
+                "interface_uuid",
+                "kdma",
+                "max_clock_frequency_mhz",
+                "m2m",
+                "name",
+                "nodma",
+                "offline",
+                "electrical",
+                "thermal",
+                "mechanical",
+                "memory",
+                "platform",
+                "pcie_info",
+                "host",
+                "dynamic_regions",
+                "vmr",
+            )
+        )
+    },
+)
 TO_DEVICE = xclBOSyncDirection.XCL_BO_SYNC_BO_TO_DEVICE
 FROM_DEVICE = xclBOSyncDirection.XCL_BO_SYNC_BO_FROM_DEVICE
 
@@ -189,7 +254,14 @@ class _Bound:
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         impls = [(sig, getattr(self, m)) for sig, m in self._ctor_overloads()]
-        _dispatch("__init__", "constructor", impls, args, kwargs, f"pyxrt.{type(self).__qualname__}")
+        _dispatch(
+            "__init__",
+            "constructor",
+            impls,
+            args,
+            kwargs,
+            f"pyxrt.{type(self).__qualname__}",
+        )
 
     def _ctor_overloads(self) -> list[tuple[tuple, str]]:
         return self._overloads
@@ -197,7 +269,14 @@ class _Bound:
 
 def _method(name: str, overloads: list[tuple[tuple, str]]) -> Callable:
     def call(self: Any, *args: Any, **kwargs: Any) -> Any:
-        return _dispatch(name, "function", [(sig, getattr(self, m)) for sig, m in overloads], args, kwargs)
+        return _dispatch(
+            name,
+            "function",
+            [(sig, getattr(self, m)) for sig, m in overloads],
+            args,
+            kwargs,
+        )
+
     call.__name__ = name
     return call
 
@@ -209,9 +288,18 @@ def _method(name: str, overloads: list[tuple[tuple, str]]) -> Callable:
 class Machine:
     """One host with one NPU: what XRT version binds it and what the device is called."""
 
-    def __init__(self, device_name: str = "NPU Strix", xrt: str = "2.25", devices: int = 1) -> None:
-        self.device_name, self.xrt, self.devices = device_name, tuple(int(p) for p in xrt.split(".")), devices
-        self.npu2 = any(k in device_name for k in ("npu4", "Strix", "npu5", "npu6", "Krackan", "Gorgon Point"))
+    def __init__(
+        self, device_name: str = "NPU Strix", xrt: str = "2.25", devices: int = 1
+    ) -> None:
+        self.device_name, self.xrt, self.devices = (
+            device_name,
+            tuple(int(p) for p in xrt.split(".")),
+            devices,
+        )
+        self.npu2 = any(
+            k in device_name
+            for k in ("npu4", "Strix", "npu5", "npu6", "Krackan", "Gorgon Point")
+        )
         self.events: list[tuple] = []
         self.runs: list["run"] = []
         self.bos: list["bo"] = []
@@ -222,9 +310,23 @@ class Machine:
         m.__doc__ = "Pybind11 module for XRT (strict test double)"
         global _MACHINE
         _MACHINE = self
-        for name in ("device", "uuid", "xclbin", "elf", "hw_context", "kernel", "run", "bo", "module"):
+        for name in (
+            "device",
+            "uuid",
+            "xclbin",
+            "elf",
+            "hw_context",
+            "kernel",
+            "run",
+            "bo",
+            "module",
+        ):
             setattr(m, name, globals()[name])
-        m.xclBOSyncDirection, m.ert_cmd_state, m.xrt_info_device = xclBOSyncDirection, ert_cmd_state, xrt_info_device
+        m.xclBOSyncDirection, m.ert_cmd_state, m.xrt_info_device = (
+            xclBOSyncDirection,
+            ert_cmd_state,
+            xrt_info_device,
+        )
         m.XCL_BO_FLAGS_NONE = 0
         m.enumerate_devices = lambda: self.devices
         ext = types.ModuleType("pyxrt.ext")
@@ -293,7 +395,7 @@ class xclbin(_Bound):
             raise RuntimeError(f"Could not open {path} for reading") from None
         if not data.startswith(XCLBIN_MAGIC):
             raise RuntimeError("Invalid xclbin")
-        meta = json.loads(data[len(XCLBIN_MAGIC):])
+        meta = json.loads(data[len(XCLBIN_MAGIC) :])
         self.path, self.program = path, meta["program"]
         # the DPU kernel ABI: opcode, instr, ninstr, then the host BOs (mlir-aie #3248)
         self.kernels = {k: 3 + n for k, n in meta["kernels"].items()}
@@ -316,7 +418,7 @@ class elf(_Bound):
             data = b""
         if not data.startswith(ELF_MAGIC):
             raise RuntimeError(f"{path} is not found or is not a valid ELF file")
-        meta = json.loads(data[len(ELF_MAGIC):])
+        meta = json.loads(data[len(ELF_MAGIC) :])
         self.path, self.kernels, self.program = path, meta["kernels"], meta["program"]
 
 
@@ -331,7 +433,11 @@ class hw_context(_Bound):
     def _ctor_overloads(self) -> list[tuple[tuple, str]]:
         sigs = [((), "_none"), ((device, uuid), "_uuid")]
         if _MACHINE.xrt >= (2, 23):
-            sigs += [((device, xclbin), "_xclbin"), ((device, str), "_path"), ((device, elf), "_elf")]
+            sigs += [
+                ((device, xclbin), "_xclbin"),
+                ((device, str), "_path"),
+                ((device, elf), "_elf"),
+            ]
         return sigs
 
     def _none(self) -> None:
@@ -352,7 +458,9 @@ class hw_context(_Bound):
 
     def _elf(self, d: device, e: elf) -> None:
         if not _MACHINE.npu2:
-            raise NpuFault(f"N6: a full ELF needs an NPU2-class (AIE2P) device, not {_MACHINE.device_name}")
+            raise NpuFault(
+                f"N6: a full ELF needs an NPU2-class (AIE2P) device, not {_MACHINE.device_name}"
+            )
         self.device, self.source, self.flow = d, e, "elf"
         _MACHINE.events.append(("hw_context", "elf"))
 
@@ -370,7 +478,11 @@ class kernel(_Bound):
 
     def _group_id(self, argno: int) -> int:
         argno = int(argno)
-        bank = NO_MEMIDX if argno in (0, 2) or argno >= (self.nargs or 0) else (INSTR_BANK if argno == 1 else HOST_BANK)
+        bank = (
+            NO_MEMIDX
+            if argno in (0, 2) or argno >= (self.nargs or 0)
+            else (INSTR_BANK if argno == 1 else HOST_BANK)
+        )
         return bank | self.slot << 16
 
     def __call__(self, *args: Any) -> "run":
@@ -400,7 +512,10 @@ ext_kernel.__qualname__ = "ext.kernel"
 
 class bo(_Bound):
     def _ctor_overloads(self) -> list[tuple[tuple, str]]:
-        return [((device, "uint", bo.flags, "uint"), "_dev"), ((hw_context, "uint", bo.flags, "uint"), "_ctx")]
+        return [
+            ((device, "uint", bo.flags, "uint"), "_dev"),
+            ((hw_context, "uint", bo.flags, "uint"), "_ctx"),
+        ]
 
     def _ctx(self, ctx: hw_context, size: int, flags: Any, group: int) -> None:
         self._dev(ctx.device, size, flags, group)
@@ -409,8 +524,10 @@ class bo(_Bound):
         if flags not in (bo.host_only, bo.cacheable):  # D1
             raise RuntimeError(f"Invalid BO flags: {flags.value:#x}")
         self.nbytes, self.flags, self.group = int(size), flags, int(group)
-        self.host = bytearray(self.nbytes)                 # what the host mapping shows
-        self.device_mem = bytearray(b"\xa5" * self.nbytes)  # what the device sees: stale until synced
+        self.host = bytearray(self.nbytes)  # what the host mapping shows
+        self.device_mem = bytearray(
+            b"\xa5" * self.nbytes
+        )  # what the device sees: stale until synced
         self.device_written = False
         _MACHINE.bos.append(self)
         _MACHINE.events.append(("bo", self.nbytes, flags.name, self.group))
@@ -423,12 +540,14 @@ class bo(_Bound):
 
     def _write(self, data: Any, seek: int) -> None:
         raw = memoryview(data).cast("B")
-        self.host[int(seek):int(seek) + len(raw)] = raw
+        self.host[int(seek) : int(seek) + len(raw)] = raw
 
     def _read(self, size: int, skip: int) -> bytes:
         if self.device_written:
-            raise NpuFault("N4: bo.read before sync(XCL_BO_SYNC_BO_FROM_DEVICE) reads stale host data")
-        return bytes(self.host[int(skip):int(skip) + int(size)])
+            raise NpuFault(
+                "N4: bo.read before sync(XCL_BO_SYNC_BO_FROM_DEVICE) reads stale host data"
+            )
+        return bytes(self.host[int(skip) : int(skip) + int(size)])
 
     def _sync_all(self, direction: Any) -> None:
         self._sync(direction, self.nbytes, 0)
@@ -436,23 +555,41 @@ class bo(_Bound):
     def _sync(self, direction: Any, size: int, offset: int) -> None:
         size, offset = int(size), int(offset)
         if offset + size > self.nbytes:  # D2
-            raise RuntimeError(f"Invalid BO offset and size for sync'ing: {offset}, {size}")
+            raise RuntimeError(
+                f"Invalid BO offset and size for sync'ing: {offset}, {size}"
+            )
         if direction == TO_DEVICE:
-            self.device_mem[offset:offset + size] = self.host[offset:offset + size]
+            self.device_mem[offset : offset + size] = self.host[offset : offset + size]
         elif direction == FROM_DEVICE:
-            self.host[offset:offset + size] = self.device_mem[offset:offset + size]
+            self.host[offset : offset + size] = self.device_mem[offset : offset + size]
             self.device_written = False
         _MACHINE.events.append(("sync", direction.name, self.nbytes))
 
 
-bo.flags = _enum("flags", {"normal": 0, "cacheable": 1 << 24, "device_only": 1 << 28, "host_only": 1 << 29,
-                          "p2p": 1 << 30, "svm": 1 << 27}, export_to=bo)
+bo.flags = _enum(
+    "flags",
+    {
+        "normal": 0,
+        "cacheable": 1 << 24,
+        "device_only": 1 << 28,
+        "host_only": 1 << 29,
+        "p2p": 1 << 30,
+        "svm": 1 << 27,
+    },
+    export_to=bo,
+)
 bo.flags.__qualname__ = "bo.flags"
 bo.map = _method("map", [((), "_map")])
 bo.size = _method("size", [((), "_size")])
 bo.write = _method("write", [(("buffer", "uint"), "_write")])
 bo.read = _method("read", [(("uint", "uint"), "_read")])
-bo.sync = _method("sync", [((xclBOSyncDirection, "uint", "uint"), "_sync"), ((xclBOSyncDirection,), "_sync_all")])
+bo.sync = _method(
+    "sync",
+    [
+        ((xclBOSyncDirection, "uint", "uint"), "_sync"),
+        ((xclBOSyncDirection,), "_sync_all"),
+    ],
+)
 device.register_xclbin = _method("register_xclbin", [((xclbin,), "_register")])
 device.get_info = _method("get_info", [((xrt_info_device,), "_get_info")])
 
@@ -467,7 +604,12 @@ class run(_Bound):
         self.kernel = None
 
     def _kernel(self, k: kernel) -> None:
-        self.kernel, self.args, self.ints, self.state_ = k, {}, {}, ert_cmd_state.ERT_CMD_STATE_NEW
+        self.kernel, self.args, self.ints, self.state_ = (
+            k,
+            {},
+            {},
+            ert_cmd_state.ERT_CMD_STATE_NEW,
+        )
         self.hung = False
 
     def _set(self, i: int, b: bo) -> None:
@@ -500,25 +642,40 @@ class run(_Bound):
             if op["op"] == "fill":
                 data = pattern(op["seed"], op["size"])
             else:  # copy: what the device reads is its own copy of the source buffer
-                data = bytes(b ^ op.get("xor", 0) for b in host[op["src"]].device_mem[:op["size"]])
-            dst.device_mem[at:at + len(data)] = data
+                data = bytes(
+                    b ^ op.get("xor", 0)
+                    for b in host[op["src"]].device_mem[: op["size"]]
+                )
+            dst.device_mem[at : at + len(data)] = data
             dst.device_written = True
 
     def _check_xclbin(self) -> dict[int, bo]:
         k, ints = self.kernel, self.ints
         if ints.get(0) != 3:
-            raise NpuFault(f"N2: opcode {ints.get(0)}; the NPU runs transaction streams with opcode 3")
+            raise NpuFault(
+                f"N2: opcode {ints.get(0)}; the NPU runs transaction streams with opcode 3"
+            )
         instr = self.args.get(1)
-        if instr is None or instr.flags != bo.cacheable or instr.group != k._group_id(1):
-            raise NpuFault("N1: the instruction buffer must be a cacheable BO in kernel.group_id(1)")
+        if (
+            instr is None
+            or instr.flags != bo.cacheable
+            or instr.group != k._group_id(1)
+        ):
+            raise NpuFault(
+                "N1: the instruction buffer must be a cacheable BO in kernel.group_id(1)"
+            )
         words = instr.nbytes // 4
         if ints.get(2) != words:
-            raise NpuFault(f"N3: instruction count {ints.get(2)}; the stream has {words} words"
-                           + (" (a count in bytes)" if ints.get(2) == instr.nbytes else ""))
+            raise NpuFault(
+                f"N3: instruction count {ints.get(2)}; the stream has {words} words"
+                + (" (a count in bytes)" if ints.get(2) == instr.nbytes else "")
+            )
         host = {i - 3: b for i, b in self.args.items() if i >= 3}
         if any(i >= k.nargs for i in self.args) or any(i >= k.nargs for i in ints):
-            raise NpuFault(f"N5: argument {max([*self.args, *ints])} beyond the {k.nargs} the xclbin kernel "
-                           "declares (XRT's argument setup crashes)")
+            raise NpuFault(
+                f"N5: argument {max([*self.args, *ints])} beyond the {k.nargs} the xclbin kernel "
+                "declares (XRT's argument setup crashes)"
+            )
         for i in range(k.nargs - 3):
             if i in host and host[i].group != k._group_id(3 + i):
                 raise NpuFault(f"N1: host buffer {i} not in kernel.group_id({3 + i})")
@@ -529,8 +686,10 @@ class run(_Bound):
     def _check_synced(bos: dict[int, bo]) -> None:
         for i, b in bos.items():
             if b.host != b.device_mem:
-                raise NpuFault(f"N4: {'the instruction buffer' if i < 0 else f'host buffer {i}'} was not synced "
-                               "to the device after the host wrote it")
+                raise NpuFault(
+                    f"N4: {'the instruction buffer' if i < 0 else f'host buffer {i}'} was not synced "
+                    "to the device after the host wrote it"
+                )
 
     def _wait(self, timeout_ms: int | None = None) -> Any:
         if self.hung:
@@ -547,7 +706,9 @@ class run(_Bound):
         if state == ert_cmd_state.ERT_CMD_STATE_TIMEOUT:
             return None
         if state != ert_cmd_state.ERT_CMD_STATE_COMPLETED:
-            raise RuntimeError(f"Command failed to complete successfully ({state.name})")
+            raise RuntimeError(
+                f"Command failed to complete successfully ({state.name})"
+            )
 
     def _state(self) -> Any:
         return self.state_

@@ -24,7 +24,9 @@ def seq(ctx):
   }) : () -> ()
   "aie.end"() : () -> ()
 }) : () -> ()""")
-    block = aieir.walk(module.operation, ["aie.runtime_sequence"])[0].regions[0].blocks[0]
+    block = (
+        aieir.walk(module.operation, ["aie.runtime_sequence"])[0].regions[0].blocks[0]
+    )
     yield module, block
 
 
@@ -38,52 +40,132 @@ def ops_in(block) -> list[str]:
 def test_create_builds_each_era_form(seq):
     module, block = seq
     ip = ir.InsertionPoint(block)
-    w1 = aieir.create("aiex.npu.write32", "E1", attrs={"address": 119308, "value": 0x8000000F, "column": 0, "row": 0},
-                      ip=ip)
+    w1 = aieir.create(
+        "aiex.npu.write32",
+        "E1",
+        attrs={"address": 119308, "value": 0x8000000F, "column": 0, "row": 0},
+        ip=ip,
+    )
     assert str(w1.attributes["value"]) == "2147483663 : ui32"
-    w2 = aieir.create("aiex.npu.write32", "E2", operands={"address": 119308, "value": 0x8000000F},
-                      attrs={"column": 0, "row": 0}, ip=ip)
+    w2 = aieir.create(
+        "aiex.npu.write32",
+        "E2",
+        operands={"address": 119308, "value": 0x8000000F},
+        attrs={"column": 0, "row": 0},
+        ip=ip,
+    )
     assert [str(o.type) for o in w2.operands] == ["i32", "i32"]
-    patch = aieir.create("aiex.npu.address_patch", "E3", operands={"arg_plus": 0, "buffer": block.arguments[1]},
-                         attrs={"addr": 119268}, ip=ip)
+    patch = aieir.create(
+        "aiex.npu.address_patch",
+        "E3",
+        operands={"arg_plus": 0, "buffer": block.arguments[1]},
+        attrs={"addr": 119268},
+        ip=ip,
+    )
     assert str(patch.attributes["operandSegmentSizes"]) == "array<i32: 0, 1, 1>"
-    wide = aieir.create("aiex.npu.address_patch", "E4", operands={"arg_plus": 2**33},
-                        attrs={"addr": 119268, "arg_idx": 1}, ip=ip)
-    assert str(wide.operands[0].type) == "i64" and aieir.get_int(wide, "arg_plus", "E4") == 2**33
+    wide = aieir.create(
+        "aiex.npu.address_patch",
+        "E4",
+        operands={"arg_plus": 2**33},
+        attrs={"addr": 119268, "arg_idx": 1},
+        ip=ip,
+    )
+    assert (
+        str(wide.operands[0].type) == "i64"
+        and aieir.get_int(wide, "arg_plus", "E4") == 2**33
+    )
     # 2^31 no longer fits a signed i32 offset: E4 widens it rather than wrapping it negative
-    edge = aieir.create("aiex.npu.address_patch", "E4", operands={"arg_plus": 2**31},
-                        attrs={"addr": 119268, "arg_idx": 1}, ip=ip)
-    assert str(edge.operands[0].type) == "i64" and aieir.get_int(edge, "arg_plus", "E4") == 2**31
-    assert [v.message for v in aieir.check_module(module.operation, "E4") if v.op.name != "aiex.npu.write32"] == []
+    edge = aieir.create(
+        "aiex.npu.address_patch",
+        "E4",
+        operands={"arg_plus": 2**31},
+        attrs={"addr": 119268, "arg_idx": 1},
+        ip=ip,
+    )
+    assert (
+        str(edge.operands[0].type) == "i64"
+        and aieir.get_int(edge, "arg_plus", "E4") == 2**31
+    )
+    assert [
+        v.message
+        for v in aieir.check_module(module.operation, "E4")
+        if v.op.name != "aiex.npu.write32"
+    ] == []
 
 
-@pytest.mark.parametrize("kwargs,error", [
-    (dict(attrs={"addr": "1 : i32", "arg_idx": 0, "arg_plus": 0}),
-     "attribute 'addr' failed to satisfy constraint: 32-bit unsigned integer attribute"),
-    (dict(attrs={"addr": 1, "arg_idx": 0}), "missing required property arg_plus"),
-    (dict(attrs={"addr": 1, "arg_idx": 0, "arg_plus": 0, "buffer": 2}), "has no property 'buffer'"),
-    (dict(attrs={"addr": 2**32, "arg_idx": 0, "arg_plus": 0}), "does not fit ui32"),
-    (dict(operands={"arg_plus": 0}, attrs={"addr": 1, "arg_idx": 0, "arg_plus": 0}), "has no operand(s) arg_plus"),
-])
+@pytest.mark.parametrize(
+    "kwargs,error",
+    [
+        (
+            dict(attrs={"addr": "1 : i32", "arg_idx": 0, "arg_plus": 0}),
+            "attribute 'addr' failed to satisfy constraint: 32-bit unsigned integer attribute",
+        ),
+        (dict(attrs={"addr": 1, "arg_idx": 0}), "missing required property arg_plus"),
+        (
+            dict(attrs={"addr": 1, "arg_idx": 0, "arg_plus": 0, "buffer": 2}),
+            "has no property 'buffer'",
+        ),
+        (dict(attrs={"addr": 2**32, "arg_idx": 0, "arg_plus": 0}), "does not fit ui32"),
+        (
+            dict(
+                operands={"arg_plus": 0}, attrs={"addr": 1, "arg_idx": 0, "arg_plus": 0}
+            ),
+            "has no operand(s) arg_plus",
+        ),
+    ],
+)
 def test_create_refuses_a_non_conforming_e1_patch(seq, kwargs, error):
     _, block = seq
-    attrs = {k: ir.Attribute.parse(v) if isinstance(v, str) else v for k, v in kwargs.pop("attrs").items()}
+    attrs = {
+        k: ir.Attribute.parse(v) if isinstance(v, str) else v
+        for k, v in kwargs.pop("attrs").items()
+    }
     with pytest.raises(ValueError, match=re.escape(error)):
-        aieir.create("aiex.npu.address_patch", "E1", attrs=attrs, ip=ir.InsertionPoint(block), **kwargs)
+        aieir.create(
+            "aiex.npu.address_patch",
+            "E1",
+            attrs=attrs,
+            ip=ir.InsertionPoint(block),
+            **kwargs,
+        )
     assert ops_in(block) == []
 
 
 def test_create_leaves_nothing_behind_when_the_checker_refuses(seq):
     _, block = seq
     ip = ir.InsertionPoint(block)
-    with pytest.raises(ValueError, match="DMAChannelDir case, one of 0 \\(S2MM\\), 1 \\(MM2S\\); got 5"):
-        aieir.create("aiex.npu.push_queue", "E1", attrs=dict(column=0, row=0, direction=5, channel=1, issue_token=True,
-                                                              repeat_count=0, bd_id=15), ip=ip)
-    with pytest.raises(ValueError, match="exactly one of attribute 'arg_idx' or operand 'buffer', but found both"):
-        aieir.create("aiex.npu.address_patch", "E3", operands={"arg_plus": 0, "buffer": block.arguments[1]},
-                     attrs={"addr": 1, "arg_idx": 1}, ip=ip)
+    with pytest.raises(
+        ValueError, match="DMAChannelDir case, one of 0 \\(S2MM\\), 1 \\(MM2S\\); got 5"
+    ):
+        aieir.create(
+            "aiex.npu.push_queue",
+            "E1",
+            attrs=dict(
+                column=0,
+                row=0,
+                direction=5,
+                channel=1,
+                issue_token=True,
+                repeat_count=0,
+                bd_id=15,
+            ),
+            ip=ip,
+        )
+    with pytest.raises(
+        ValueError,
+        match="exactly one of attribute 'arg_idx' or operand 'buffer', but found both",
+    ):
+        aieir.create(
+            "aiex.npu.address_patch",
+            "E3",
+            operands={"arg_plus": 0, "buffer": block.arguments[1]},
+            attrs={"addr": 1, "arg_idx": 1},
+            ip=ip,
+        )
     with pytest.raises(ValueError, match="operand 'arg_plus' is required"):
-        aieir.create("aiex.npu.address_patch", "E2", attrs={"addr": 1, "arg_idx": 1}, ip=ip)
+        aieir.create(
+            "aiex.npu.address_patch", "E2", attrs={"addr": 1, "arg_idx": 1}, ip=ip
+        )
     with pytest.raises(ValueError, match="expected 1 results, but found 0"):
         aieir.create("aie.tile", "E2", attrs={"col": 0, "row": 2}, ip=ip)
     # nothing at all stays: neither the op nor the constants built for its int operands
@@ -94,15 +176,24 @@ def test_create_leaves_no_constant_behind_when_a_property_is_refused(seq):
     _, block = seq
     before = str(block.owner)
     with pytest.raises(ValueError, match="does not fit"):
-        aieir.create("aiex.npu.write32", "E2", operands={"address": 1, "value": 2},
-                     attrs={"column": 2**40, "row": 0}, ip=ir.InsertionPoint(block))
+        aieir.create(
+            "aiex.npu.write32",
+            "E2",
+            operands={"address": 1, "value": 2},
+            attrs={"column": 2**40, "row": 0},
+            ip=ir.InsertionPoint(block),
+        )
     assert ops_in(block) == [] and str(block.owner) == before
 
 
 def test_create_a_region_op_with_an_empty_region(ctx):
     module = ir.Module.create()
-    device = aieir.create("aie.device", "E3", attrs={"device": 5, "sym_name": "main"},
-                          ip=ir.InsertionPoint(module.body))
+    device = aieir.create(
+        "aie.device",
+        "E3",
+        attrs={"device": 5, "sym_name": "main"},
+        ip=ir.InsertionPoint(module.body),
+    )
     assert len(device.regions) == 1 and len(device.regions[0].blocks) == 0
     assert aieir.check_op(device, "E3") == []
 
@@ -130,13 +221,21 @@ def test_get_int_reads_attribute_and_constant_operand_alike(ctx):
     w1, w2 = aieir.walk(module.operation, ["aiex.npu.write32"])
     for field in ("address", "value", "column", "row"):
         assert aieir.get_int(w1, field, "E1") == aieir.get_int(w2, field, "E2"), field
-    assert aieir.get_int(w2, "value", "E2") == 0x8000000F  # a ui32 field in E1: unsigned in every era
+    assert (
+        aieir.get_int(w2, "value", "E2") == 0x8000000F
+    )  # a ui32 field in E1: unsigned in every era
     p1, p3 = aieir.walk(module.operation, ["aiex.npu.address_patch"])
-    assert aieir.get_int(p1, "arg_plus", "E1") == aieir.get_int(p3, "arg_plus", "E3") == -4  # i32 in every era
+    assert (
+        aieir.get_int(p1, "arg_plus", "E1") == aieir.get_int(p3, "arg_plus", "E3") == -4
+    )  # i32 in every era
     assert aieir.get_int(p1, "arg_idx", "E1") == aieir.get_int(p3, "arg_idx", "E3") == 2
     q1, q2 = aieir.walk(module.operation, ["aiex.npu.push_queue"])
-    assert [aieir.get_int(q1, f, "E1") for f in ("repeat_count", "bd_id", "direction")] == [3, 15, 0]
-    assert [aieir.get_int(q2, f, "E2") for f in ("repeat_count", "bd_id", "direction")] == [3, 15, 0]
+    assert [
+        aieir.get_int(q1, f, "E1") for f in ("repeat_count", "bd_id", "direction")
+    ] == [3, 15, 0]
+    assert [
+        aieir.get_int(q2, f, "E2") for f in ("repeat_count", "bd_id", "direction")
+    ] == [3, 15, 0]
     assert aieir.get_operand(q2, "bd_id", "E2").owner.attributes["value"].value == 15
 
 
@@ -156,12 +255,20 @@ def test_get_int_of_a_non_constant_operand_is_none(ctx):
 def test_make_int_attr_keeps_the_exact_type(ctx):
     assert str(aieir.make_int_attr("ui32", 0x8000000F)) == "2147483663 : ui32"
     assert str(aieir.make_int_attr("ui32", 2**32 - 1)) == "4294967295 : ui32"
-    assert str(aieir.make_int_attr("i32", 0x8000000F)) == "-2147483633 : i32"  # same bits, signless
+    assert (
+        str(aieir.make_int_attr("i32", 0x8000000F)) == "-2147483633 : i32"
+    )  # same bits, signless
     assert str(aieir.make_int_attr("i32", -1)) == "-1 : i32"
     assert str(aieir.make_int_attr("i32", 2**32 - 1)) == "-1 : i32"
     assert str(aieir.make_int_attr("ui8", 255)) == "255 : ui8"
     assert str(aieir.make_int_attr("i64", -(2**63))) == "-9223372036854775808 : i64"
-    for tag, value in (("ui32", -1), ("ui32", 2**32), ("i32", 2**32), ("i32", -(2**31) - 1), ("ui8", 256)):
+    for tag, value in (
+        ("ui32", -1),
+        ("ui32", 2**32),
+        ("i32", 2**32),
+        ("i32", -(2**31) - 1),
+        ("ui8", 256),
+    ):
         with pytest.raises(ValueError, match=f"does not fit {tag}"):
             aieir.make_int_attr(tag, value)
     assert aieir.int_attr_value(aieir.make_int_attr("ui32", 0x8000000F)) == 0x8000000F
@@ -177,7 +284,9 @@ def test_make_int_attr_keeps_the_exact_type(ctx):
 def test_isa_with_downcasting_bindings(ctx):
     attr = ir.Attribute.parse("1 : i32")
     assert aieir.isa(ir.IntegerAttr, attr) and not aieir.isa(ir.StringAttr, attr)
-    assert aieir.isa(ir.IntegerType, ir.Type.parse("i32")) and not aieir.isa(ir.IndexType, ir.Type.parse("i32"))
+    assert aieir.isa(ir.IntegerType, ir.Type.parse("i32")) and not aieir.isa(
+        ir.IndexType, ir.Type.parse("i32")
+    )
 
 
 def test_isa_by_typeid_when_objects_are_not_downcast(ctx):

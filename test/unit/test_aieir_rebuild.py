@@ -49,7 +49,9 @@ def test_rebuild_refuses_ops_with_fixed_operands(module):
         aieir.rebuild(patch, "E2", [])
 
 
-@pytest.mark.parametrize("name", ["seq0", "a.b$1", "_x", "a b", "a::b", "1abc", 'q"x', "\u00e9"])
+@pytest.mark.parametrize(
+    "name", ["seq0", "a.b$1", "_x", "a b", "a::b", "1abc", 'q"x', "\u00e9"]
+)
 def test_symref_name_reads_the_symbol_itself(module, name):
     """The name the attribute holds, whatever its printed form (quoted, escaped, with ``::``)."""
     attr = ir.FlatSymbolRefAttr.get(name)
@@ -58,4 +60,6 @@ def test_symref_name_reads_the_symbol_itself(module, name):
 
 
 def test_symref_name_of_a_nested_reference_is_its_leaf(module):
-    assert aieir.symref_name(ir.Attribute.parse('@outer::@"caf\\C3\\A9"')) == "caf\u00e9"
+    assert (
+        aieir.symref_name(ir.Attribute.parse('@outer::@"caf\\C3\\A9"')) == "caf\u00e9"
+    )

@@ -14,16 +14,31 @@ ir = aieir.ir
 
 
 def test_split_top_level():
-    assert aieir.split_top_level('a = "x,y", b = [1, 2], c = <3, 4>') == ['a = "x,y"', " b = [1, 2]", " c = <3, 4>"]
+    assert aieir.split_top_level('a = "x,y", b = [1, 2], c = <3, 4>') == [
+        'a = "x,y"',
+        " b = [1, 2]",
+        " c = <3, 4>",
+    ]
     assert aieir.split_top_level(r'a = "back\\", b = 1') == [r'a = "back\\"', " b = 1"]
     assert aieir.split_top_level(r'a = "q\"", b = 1') == [r'a = "q\""', " b = 1"]
     assert aieir.split_top_level('a = "open') is None
     assert aieir.split_top_level("a = [1, 2") is None
-    assert aieir.split_top_level("a = (i32) -> i32, b = 1") == ["a = (i32) -> i32", " b = 1"]
+    assert aieir.split_top_level("a = (i32) -> i32, b = 1") == [
+        "a = (i32) -> i32",
+        " b = 1",
+    ]
 
 
-@pytest.mark.parametrize("literal, value", [('"plain"', "plain"), (r'"d\C3\A9v"', "dév"), (r'"b\\"', "b\\"),
-                                            (r'"q\""', 'q"'), (r'"a\"b\\c"', 'a"b\\c')])
+@pytest.mark.parametrize(
+    "literal, value",
+    [
+        ('"plain"', "plain"),
+        (r'"d\C3\A9v"', "dév"),
+        (r'"b\\"', "b\\"),
+        (r'"q\""', 'q"'),
+        (r'"a\"b\\c"', 'a"b\\c'),
+    ],
+)
 def test_string_literal(literal, value):
     assert aieir.string_literal(literal) == value
 
@@ -52,9 +67,12 @@ def test_checker_and_layout_reader_agree(entry):
             f'  "aie.runtime_sequence"() <{{sym_name = "q", trace_slices = [{entry}], '
             "trace_buffer = #aie.trace_buffer<arg_index = 0, offset = 0, size = 64, dedicated = true>}> ({\n"
             "  ^bb0(%arg0: memref<16xi32>):\n  }) : () -> ()\n"
-            '  "aie.end"() : () -> ()\n}) : () -> ()')
+            '  "aie.end"() : () -> ()\n}) : () -> ()'
+        )
         seq = aieir.sequences(aieir.devices(m.operation)[0])[0]
-        checked = aieir.attr_type_ok(S.TRACE_SLICES, aieir.attr_or_none(seq, "trace_slices"))
+        checked = aieir.attr_type_ok(
+            S.TRACE_SLICES, aieir.attr_or_none(seq, "trace_slices")
+        )
         try:
             slices = L.read_slices(seq)
         except L.LayoutError:
@@ -73,4 +91,4 @@ def test_trace_event_names_through_the_tokenizer():
         assert read(r'#aie.trace_event<"A\22B">') == 'A"B'
         assert read('#aie.trace_event<"A,B">') == "A,B"
         assert read("#aie.trace_event<CoreEvent::LOCK_STALL>") == "LOCK_STALL"
-        assert read('#aie.packet_info<pkt_type = 0, pkt_id = 1>') is None
+        assert read("#aie.packet_info<pkt_type = 0, pkt_id = 1>") is None

@@ -28,7 +28,10 @@ def test_runs_are_numbered_in_preorder_and_resolved_in_the_configures_device():
     m, g = graph_of(F.two_designs_two_configures("E2"))
     main = F.sequence(m, "main", "main_seq")
     runs = g.runs(main)
-    assert [(r.ordinal, r.device, r.callee_name) for r in runs] == [(0, "dev_a", "seq_a"), (1, "dev_b", "seq_b")]
+    assert [(r.ordinal, r.device, r.callee_name) for r in runs] == [
+        (0, "dev_a", "seq_a"),
+        (1, "dev_b", "seq_b"),
+    ]
     assert runs[1].callee == F.sequence(m, "dev_b", "seq_b")
     assert [r.caller for r in g.callers(F.sequence(m, "dev_a", "seq_a"))] == [main]
     assert g.errors == []
@@ -48,8 +51,18 @@ def test_bottom_up_puts_callees_first():
 
 
 def test_cycle_is_reported_at_the_closing_run():
-    x = S.Design("dev_x", "sx", trace_bytes=0, body=S.configure("dev_y", [S.run("sy", ["%arg0"], [I64])]))
-    y = S.Design("dev_y", "sy", trace_bytes=0, body=S.configure("dev_x", [S.run("sx", ["%arg0"], [I64])]))
+    x = S.Design(
+        "dev_x",
+        "sx",
+        trace_bytes=0,
+        body=S.configure("dev_y", [S.run("sy", ["%arg0"], [I64])]),
+    )
+    y = S.Design(
+        "dev_y",
+        "sy",
+        trace_bytes=0,
+        body=S.configure("dev_x", [S.run("sx", ["%arg0"], [I64])]),
+    )
     m, g = graph_of(S.module(x.text("E2"), y.text("E2")))
     with pytest.raises(cg.GraphError) as e:
         g.bottom_up()
@@ -58,7 +71,12 @@ def test_cycle_is_reported_at_the_closing_run():
 
 
 def test_unresolvable_runs_are_errors_not_exceptions():
-    main = S.device("main", S.sequence("main_seq", [I64], S.configure("dev_a", [S.run("nope", ["%arg0"], [I64])])))
+    main = S.device(
+        "main",
+        S.sequence(
+            "main_seq", [I64], S.configure("dev_a", [S.run("nope", ["%arg0"], [I64])])
+        ),
+    )
     m, g = graph_of(S.module(main, S.Design("dev_a", "seq_a").text("E2")))
     [(op, msg)] = g.errors
     assert op.name == "aiex.run" and "@nope" in msg and "it has: @seq_a" in msg
@@ -67,34 +85,71 @@ def test_unresolvable_runs_are_errors_not_exceptions():
 def test_walk_maps_views_to_root_buffers_with_byte_offsets():
     m, g = graph_of(F.data_patch("E2"))
     root = F.sequence(m, "main", "main_seq")
-    seen = [(op.name, f.path, f.args) for op, f in cg.inline_walk(g, root) if op.name == "aiex.npu.dma_memcpy_nd"]
+    seen = [
+        (op.name, f.path, f.args)
+        for op, f in cg.inline_walk(g, root)
+        if op.name == "aiex.npu.dma_memcpy_nd"
+    ]
     assert seen == [("aiex.npu.dma_memcpy_nd", "0", [cg.BufferRef(2, 256), cg.MISSING])]
 
 
 def test_walk_yields_program_order_and_expands_loops():
     m, g = graph_of(F.run_in_loop("E2"))
     root = F.sequence(m, "main", "main_seq")
-    runs = [(f.path, op.attributes["runtime_sequence_symbol"]) for op, f in cg.inline_walk(g, root)
-            if op.name == "aiex.run"]
-    assert [p for p, _ in runs] == ["", "", "", "", "", ""]  # the run op belongs to its caller's frame
-    paths = [f.path for op, f in cg.inline_walk(g, root) if op.name == "aiex.npu.address_patch"]
+    runs = [
+        (f.path, op.attributes["runtime_sequence_symbol"])
+        for op, f in cg.inline_walk(g, root)
+        if op.name == "aiex.run"
+    ]
+    assert [p for p, _ in runs] == [
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+    ]  # the run op belongs to its caller's frame
+    paths = [
+        f.path
+        for op, f in cg.inline_walk(g, root)
+        if op.name == "aiex.npu.address_patch"
+    ]
     assert paths == ["0[0]", "1[0]", "0[1]", "1[1]", "0[2]", "1[2]"]
 
 
 def test_walk_evaluates_scalars_through_calls():
     a = S.Design("dev_a", "seq_a", trace_bytes=0, data=(I64, "i32"))
-    main = S.device("main", S.sequence("main_seq", [I64], ["%c7 = arith.constant 7 : i32"] + S.configure(
-        "dev_a", [S.run("seq_a", ["%arg0", "%c7"], [I64, "i32"])])))
+    main = S.device(
+        "main",
+        S.sequence(
+            "main_seq",
+            [I64],
+            ["%c7 = arith.constant 7 : i32"]
+            + S.configure("dev_a", [S.run("seq_a", ["%arg0", "%c7"], [I64, "i32"])]),
+        ),
+    )
     m, g = graph_of(S.module(main, a.text("E2")))
-    frames = [f for op, f in cg.inline_walk(g, F.sequence(m, "main", "main_seq")) if f.run is not None]
+    frames = [
+        f
+        for op, f in cg.inline_walk(g, F.sequence(m, "main", "main_seq"))
+        if f.run is not None
+    ]
     assert frames[0].args == [cg.BufferRef(0, 0), 7]
 
 
 def test_walk_refuses_dynamic_loops():
-    body = ['%lb = arith.constant 0 : index', '%st = arith.constant 1 : index',
-            '%ub = arith.index_cast %arg1 : i32 to index', '"scf.for"(%lb, %ub, %st) ({', '^bb0(%i: index):',
-            '  "scf.yield"() : () -> ()', '}) : (index, index, index) -> ()']
-    m, g = graph_of(S.module(S.device("main", S.sequence("main_seq", [I64, "i32"], body))))
+    body = [
+        "%lb = arith.constant 0 : index",
+        "%st = arith.constant 1 : index",
+        "%ub = arith.index_cast %arg1 : i32 to index",
+        '"scf.for"(%lb, %ub, %st) ({',
+        "^bb0(%i: index):",
+        '  "scf.yield"() : () -> ()',
+        "}) : (index, index, index) -> ()",
+    ]
+    m, g = graph_of(
+        S.module(S.device("main", S.sequence("main_seq", [I64, "i32"], body)))
+    )
     with pytest.raises(cg.GraphError, match="not constant"):
         list(cg.inline_walk(g, F.sequence(m, "main", "main_seq")))
 

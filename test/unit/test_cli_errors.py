@@ -23,15 +23,34 @@ FORMAT = re.compile(r"^aie-trace (layout|run|decode|--version): (error|warning):
 
 def cli(*args, cwd=None, env=None, timeout=120):
     """``aie-trace ARGS`` in a fresh interpreter (exit code, stdout, stderr)."""
-    proc = subprocess.run([sys.executable, "-c", "from aie_trace.tools.cli import main; raise SystemExit(main())",
-                           *map(str, args)], capture_output=True, text=True, cwd=cwd, timeout=timeout,
-                          env={**os.environ, **(env or {})})
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from aie_trace.tools.cli import main; raise SystemExit(main())",
+            *map(str, args),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=timeout,
+        env={**os.environ, **(env or {})},
+    )
     return proc.returncode, proc.stdout, proc.stderr
 
 
 def opt(*args):
-    proc = subprocess.run([sys.executable, "-c", "from aie_trace.tools.opt import main; raise SystemExit(main())",
-                           *map(str, args)], capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from aie_trace.tools.opt import main; raise SystemExit(main())",
+            *map(str, args),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     return proc
 
@@ -43,7 +62,9 @@ def demo(tmp_path_factory):
     opt(EXAMPLE, "-aie-trace-fuse-buffers", "-o", d / "fused.mlir")
     rc, out, err = cli("run", d / "fused.mlir", "-o", d / "out", cwd=d)
     assert rc == 0, err
-    rc, out, err = cli("layout", d / "fused.mlir", "--kernel", "main:main_seq", "-o", d / "layout.json")
+    rc, out, err = cli(
+        "layout", d / "fused.mlir", "--kernel", "main:main_seq", "-o", d / "layout.json"
+    )
     assert rc == 0, err
     (d / "binary.bin").write_bytes(bytes(range(256)) * 4)
     return d
@@ -60,64 +81,132 @@ def assert_one_clean_error(rc, err, command):
 
 def test_run_and_decode_pick_the_dispatched_sequence(demo):
     # No --kernel: main:main_seq is the one sequence nothing runs or configures.
-    rc, out, err = cli("decode", demo / "out" / "trace.bin", "--mlir", demo / "fused.mlir",
-                       "-o", demo / "t.json", cwd=demo)
+    rc, out, err = cli(
+        "decode",
+        demo / "out" / "trace.bin",
+        "--mlir",
+        demo / "fused.mlir",
+        "-o",
+        demo / "t.json",
+        cwd=demo,
+    )
     assert rc == 0, err
-    assert "dev_a:seq_a [call 0]" in out and "dev_b:seq_b [call 1]" in out and "dev_a:seq_a [call 2]" in out
-    assert any(e.get("ph") == "B" for e in json.loads((demo / "t.json").read_text())["traceEvents"])
+    assert (
+        "dev_a:seq_a [call 0]" in out
+        and "dev_b:seq_b [call 1]" in out
+        and "dev_a:seq_a [call 2]" in out
+    )
+    assert any(
+        e.get("ph") == "B"
+        for e in json.loads((demo / "t.json").read_text())["traceEvents"]
+    )
 
 
 def test_dispatch_entries_follow_the_ir():
     with provider.make_context():
         m = provider.ir.Module.parse(EXAMPLE.read_text())
-        assert [dispatch.kernel_name(s) for s in dispatch.entries(m.operation)] == ["main:main_seq"]
+        assert [dispatch.kernel_name(s) for s in dispatch.entries(m.operation)] == [
+            "main:main_seq"
+        ]
         # Without the configure of @dev_b, its sequence is dispatchable on its own too.
         text = EXAMPLE.read_text().replace("<{symbol = @dev_b}>", "<{symbol = @dev_a}>")
-        m = provider.ir.Module.parse(text.replace("runtime_sequence_symbol = @seq_b", "runtime_sequence_symbol = @seq_a"))
-        assert [dispatch.kernel_name(s) for s in dispatch.entries(m.operation)] == ["main:main_seq", "dev_b:seq_b"]
+        m = provider.ir.Module.parse(
+            text.replace(
+                "runtime_sequence_symbol = @seq_b", "runtime_sequence_symbol = @seq_a"
+            )
+        )
+        assert [dispatch.kernel_name(s) for s in dispatch.entries(m.operation)] == [
+            "main:main_seq",
+            "dev_b:seq_b",
+        ]
 
 
 def test_a_buffer_of_another_size_is_an_error_unless_accepted(demo):
-    rc, _, err = cli("decode", demo / "out" / "slice0.bin", "--mlir", demo / "fused.mlir")
+    rc, _, err = cli(
+        "decode", demo / "out" / "slice0.bin", "--mlir", demo / "fused.mlir"
+    )
     assert_one_clean_error(rc, err, "decode")
-    assert "has 8192 bytes" in err and "describes 20480 bytes" in err and "slice0.bin" in err
-    rc, _, err = cli("decode", demo / "out" / "slice0.bin", "--layout", demo / "layout.json")
+    assert (
+        "has 8192 bytes" in err
+        and "describes 20480 bytes" in err
+        and "slice0.bin" in err
+    )
+    rc, _, err = cli(
+        "decode", demo / "out" / "slice0.bin", "--layout", demo / "layout.json"
+    )
     assert rc == 1 and "has 8192 bytes" in err and "20480" in err
-    rc, out, err = cli("decode", demo / "out" / "slice0.bin", "--layout", demo / "layout.json",
-                       "--allow-size-mismatch")
+    rc, out, err = cli(
+        "decode",
+        demo / "out" / "slice0.bin",
+        "--layout",
+        demo / "layout.json",
+        "--allow-size-mismatch",
+    )
     assert rc == 0, err
 
 
 def test_decode_with_a_layout_needs_no_mlir_bindings(demo):
     # A provider that is not installed: any import of the MLIR bindings fails.
-    env = {provider.ENV_VAR: "aie"} if provider.NAME != "aie" else {provider.ENV_VAR: "mlir"}
-    rc, out, err = cli("decode", demo / "out" / "trace.bin", "--layout", demo / "layout.json",
-                       "-o", demo / "nomlir.json", env=env)
+    env = (
+        {provider.ENV_VAR: "aie"}
+        if provider.NAME != "aie"
+        else {provider.ENV_VAR: "mlir"}
+    )
+    rc, out, err = cli(
+        "decode",
+        demo / "out" / "trace.bin",
+        "--layout",
+        demo / "layout.json",
+        "-o",
+        demo / "nomlir.json",
+        env=env,
+    )
     assert rc == 0, err
     assert "dev_b:seq_b [call 1]" in out and (demo / "nomlir.json").exists()
-    for args in (["layout", demo / "fused.mlir"], ["run", demo / "fused.mlir", "-o", demo / "o2"],
-                 ["decode", demo / "out" / "trace.bin", "--mlir", demo / "fused.mlir"], ["--version"]):
+    for args in (
+        ["layout", demo / "fused.mlir"],
+        ["run", demo / "fused.mlir", "-o", demo / "o2"],
+        ["decode", demo / "out" / "trace.bin", "--mlir", demo / "fused.mlir"],
+        ["--version"],
+    ):
         rc, _, err = cli(*args, env=env)
         command = "--version" if args == ["--version"] else args[0]
         assert_one_clean_error(rc, err, command)
         assert provider.ENV_VAR in err and "cannot import its MLIR bindings" in err
 
 
-@pytest.mark.parametrize("args, says", [
-    (["layout", "{binary}"], "not an MLIR module"),
-    (["decode", "{trace}", "--layout", "{binary}"], "not a layout JSON file"),
-    (["decode", "{trace}", "--mlir", "{binary}"], "not a module"),
-    (["run", "{binary}"], "not an MLIR module"),
-    (["run", "{fused}", "-o", "{fused}"], "-o names a file, not a directory"),
-    (["layout", "{missing}"], "cannot read the module: No such file or directory"),
-    (["decode", "{missing}"], "cannot read the trace buffer: No such file or directory"),
-    (["run", "{missing}"], "No such file or directory"),
-    (["layout", "{fused}", "--kernel", "main:nope"], "no trace layout for kernel 'main:nope'"),
-    (["decode", "{trace}", "--layout", "{layout}", "--kernel", "x"], "no trace layout for kernel 'x'"),
-])
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["layout", "{binary}"], "not an MLIR module"),
+        (["decode", "{trace}", "--layout", "{binary}"], "not a layout JSON file"),
+        (["decode", "{trace}", "--mlir", "{binary}"], "not a module"),
+        (["run", "{binary}"], "not an MLIR module"),
+        (["run", "{fused}", "-o", "{fused}"], "-o names a file, not a directory"),
+        (["layout", "{missing}"], "cannot read the module: No such file or directory"),
+        (
+            ["decode", "{missing}"],
+            "cannot read the trace buffer: No such file or directory",
+        ),
+        (["run", "{missing}"], "No such file or directory"),
+        (
+            ["layout", "{fused}", "--kernel", "main:nope"],
+            "no trace layout for kernel 'main:nope'",
+        ),
+        (
+            ["decode", "{trace}", "--layout", "{layout}", "--kernel", "x"],
+            "no trace layout for kernel 'x'",
+        ),
+    ],
+)
 def test_bad_input_is_one_located_message(demo, args, says):
-    names = {"binary": demo / "binary.bin", "trace": demo / "out" / "trace.bin", "fused": demo / "fused.mlir",
-             "missing": demo / "missing.mlir", "layout": demo / "layout.json"}
+    names = {
+        "binary": demo / "binary.bin",
+        "trace": demo / "out" / "trace.bin",
+        "fused": demo / "fused.mlir",
+        "missing": demo / "missing.mlir",
+        "layout": demo / "layout.json",
+    }
     argv = [a.format(**names) for a in args]
     rc, _, err = cli(*argv, cwd=demo)
     assert_one_clean_error(rc, err, args[0])

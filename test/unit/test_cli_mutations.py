@@ -22,9 +22,27 @@ from aie_trace.tools import cli
 ROOT = Path(__file__).resolve().parents[2]
 SEED = 20261001
 MODULES, LAYOUTS, BUFFERS = 250, 120, 100
-SECONDS = 20  # one command on one mutated input; the unmutated ones take well under a second
+SECONDS = (
+    20  # one command on one mutated input; the unmutated ones take well under a second
+)
 FORMAT = re.compile(r"^aie-trace (layout|run|decode): (error|warning|note|remark): ")
-INTS = ["0", "1", "2", "3", "4", "7", "31", "64", "255", "4096", "8191", "65536", "-1", "-8192", "2147483647"]
+INTS = [
+    "0",
+    "1",
+    "2",
+    "3",
+    "4",
+    "7",
+    "31",
+    "64",
+    "255",
+    "4096",
+    "8191",
+    "65536",
+    "-1",
+    "-8192",
+    "2147483647",
+]
 
 
 class Hang(BaseException):
@@ -67,23 +85,47 @@ def mutate_text(text: str, rng: random.Random) -> bytes:
             nums = list(re.finditer(r"-?\b\d+\b", lines[k]))
             if nums:
                 m = rng.choice(nums)
-                lines[k] = lines[k][:m.start()] + rng.choice(INTS) + lines[k][m.end():]
+                lines[k] = (
+                    lines[k][: m.start()] + rng.choice(INTS) + lines[k][m.end() :]
+                )
         elif kind == 4:
             names = list(re.finditer(r"[@%][\w.]+|\"[\w.]+\"", lines[k]))
             if names:
                 m = rng.choice(names)
-                lines[k] = lines[k][:m.start()] + rng.choice(["@seq_a", "@dev_b", "@nope", "%arg1", "%0", '"x"']) \
-                    + lines[k][m.end():]
+                lines[k] = (
+                    lines[k][: m.start()]
+                    + rng.choice(["@seq_a", "@dev_b", "@nope", "%arg1", "%0", '"x"'])
+                    + lines[k][m.end() :]
+                )
         elif kind == 5:
             cut = rng.randrange(len(lines[k]) + 1)
-            lines[k] = lines[k][:cut] + rng.choice(["{", "}", "(", ")", "<", ">", ",", ":", '"', "[", "]", "\\"]) \
+            lines[k] = (
+                lines[k][:cut]
+                + rng.choice(
+                    ["{", "}", "(", ")", "<", ">", ",", ":", '"', "[", "]", "\\"]
+                )
                 + lines[k][cut:]
+            )
         elif kind == 6:
             lines = lines[:k] or lines[:1]
         else:
-            lines[k] = lines[k].replace(rng.choice(["i32", "i8", "i64", "memref", "aiex.run", "aie.device",
-                                                    "trace_buffer", "arg_idx", "offset"]), rng.choice(
-                                                        ["i1", "f32", "index", "tensor", "x.y", ""]), 1)
+            lines[k] = lines[k].replace(
+                rng.choice(
+                    [
+                        "i32",
+                        "i8",
+                        "i64",
+                        "memref",
+                        "aiex.run",
+                        "aie.device",
+                        "trace_buffer",
+                        "arg_idx",
+                        "offset",
+                    ]
+                ),
+                rng.choice(["i1", "f32", "index", "tensor", "x.y", ""]),
+                1,
+            )
     data = "".join(lines).encode()
     if rng.random() < 0.05:  # a byte that is not UTF-8
         i = rng.randrange(len(data) + 1)
@@ -95,12 +137,17 @@ def mutate_layout(doc: object, rng: random.Random) -> bytes:
     if rng.random() < 0.3:
         return mutate_text(json.dumps(doc, indent=1), rng)
     doc = json.loads(json.dumps(doc))
-    values = [None, True, -1, 0, 1.5, 10 ** 12, "x", [], {}, [1], {"a": 1}, "0+1", 2 ** 31]
+    values = [None, True, -1, 0, 1.5, 10**12, "x", [], {}, [1], {"a": 1}, "0+1", 2**31]
     for _ in range(rng.choice([1, 2, 3])):
         target = rng.choice(doc) if isinstance(doc, list) and doc else doc
         if not isinstance(target, dict):
             continue
-        if "slices" in target and isinstance(target["slices"], list) and target["slices"] and rng.random() < 0.6:
+        if (
+            "slices" in target
+            and isinstance(target["slices"], list)
+            and target["slices"]
+            and rng.random() < 0.6
+        ):
             target = rng.choice(target["slices"])
             if not isinstance(target, dict):
                 continue
@@ -120,9 +167,9 @@ def mutate_buffer(data: bytes, rng: random.Random) -> bytes:
             b[rng.randrange(len(b))] ^= 1 << rng.randrange(8)
     elif kind == 1:
         i = rng.randrange(len(b))
-        b[i:i + 32] = bytes(rng.randrange(256) for _ in range(32))
+        b[i : i + 32] = bytes(rng.randrange(256) for _ in range(32))
     elif kind == 2:
-        b = b[:rng.randrange(len(b))]
+        b = b[: rng.randrange(len(b))]
     else:
         b += bytes(rng.randrange(256) for _ in range(rng.randrange(1, 4096)))
     return bytes(b)
@@ -131,15 +178,35 @@ def mutate_buffer(data: bytes, rng: random.Random) -> bytes:
 @pytest.fixture(scope="module")
 def inputs(tmp_path_factory):
     d = tmp_path_factory.mktemp("mutations")
-    from aie_trace.tools import opt as _opt  # noqa: F401  (the driver registers the passes)
+    from aie_trace.tools import (
+        opt as _opt,
+    )  # noqa: F401  (the driver registers the passes)
     from aie_trace import driver
 
     fused = d / "fused.mlir"
-    assert driver.main([str(ROOT / "examples" / "two_designs_e4.mlir"), "-aie-trace-fuse-buffers",
-                        "-o", str(fused)]) == 0
+    assert (
+        driver.main(
+            [
+                str(ROOT / "examples" / "two_designs_e4.mlir"),
+                "-aie-trace-fuse-buffers",
+                "-o",
+                str(fused),
+            ]
+        )
+        == 0
+    )
     rc, err = run(["run", str(fused), "-o", str(d / "out")])
     assert rc == 0, err
-    rc, err = run(["layout", str(fused), "--kernel", "main:main_seq", "-o", str(d / "layout.json")])
+    rc, err = run(
+        [
+            "layout",
+            str(fused),
+            "--kernel",
+            "main:main_seq",
+            "-o",
+            str(d / "layout.json"),
+        ]
+    )
     assert rc == 0, err
     return d
 
@@ -151,7 +218,11 @@ def check(argv: list[str], failures: list[str], codes: dict) -> None:
         failures.append(f"hang: {argv}")
         return
     # The one format; continuation lines of a message are indented under it.
-    bad = [ln for ln in err.splitlines() if ln.strip() and not ln.startswith(" ") and not FORMAT.match(ln)]
+    bad = [
+        ln
+        for ln in err.splitlines()
+        if ln.strip() and not ln.startswith(" ") and not FORMAT.match(ln)
+    ]
     if rc not in (0, 1) or "Traceback" in err or "internal error" in err or bad:
         failures.append(f"rc {rc}: {argv}\n{err[-1500:]}")
     codes.setdefault(argv[0], set()).add(rc)
@@ -170,17 +241,35 @@ def test_every_command_survives_mutated_inputs(inputs):
         m.write_bytes(mutate_text(module_text, rng))
         check(["layout", str(m)], failures, codes)
         check(["run", str(m), "-o", str(d / f"o{k}")], failures, codes)
-        check(["decode", str(d / "out" / "trace.bin"), "--mlir", str(m)], failures, codes)
+        check(
+            ["decode", str(d / "out" / "trace.bin"), "--mlir", str(m)], failures, codes
+        )
     for k in range(LAYOUTS):
         j = d / f"l{k}.json"
         j.write_bytes(mutate_layout(layout_doc, rng))
-        check(["decode", str(d / "out" / "trace.bin"), "--layout", str(j)], failures, codes)
+        check(
+            ["decode", str(d / "out" / "trace.bin"), "--layout", str(j)],
+            failures,
+            codes,
+        )
     for k in range(BUFFERS):
         b = d / f"b{k}.bin"
         b.write_bytes(mutate_buffer(trace, rng))
         check(["decode", str(b), "--mlir", str(d / "fused.mlir")], failures, codes)
-        check(["decode", str(b), "--layout", str(d / "layout.json"), "--allow-size-mismatch"], failures, codes)
-    assert not failures, f"{len(failures)} of {3 * MODULES + LAYOUTS + 2 * BUFFERS} runs failed:\n\n" + \
-        "\n\n".join(failures[:8])
+        check(
+            [
+                "decode",
+                str(b),
+                "--layout",
+                str(d / "layout.json"),
+                "--allow-size-mismatch",
+            ],
+            failures,
+            codes,
+        )
+    assert not failures, (
+        f"{len(failures)} of {3 * MODULES + LAYOUTS + 2 * BUFFERS} runs failed:\n\n"
+        + "\n\n".join(failures[:8])
+    )
     # The mutations reach both outcomes of every command: some inputs still work, some are refused.
     assert codes == {c: {0, 1} for c in ("layout", "run", "decode")}, codes

@@ -16,19 +16,19 @@ import aie_trace.decode as D
 from aie_trace.trace_format import Cmd
 from test_decode_encoder import buffer_of, encode_frames, header, random_frames
 
-CORE = (0, 0, 2, 1)   # packet type, column, row, id
+CORE = (0, 0, 2, 1)  # packet type, column, row, id
 
 
 def packet(hdr: int, data: bytes) -> bytes:
     """One packet: the header word and 28 data bytes (padded with filler), each data word most
     significant byte first, every word stored little-endian."""
     data = data + b"\xfe" * (28 - len(data))
-    words = [hdr] + [int.from_bytes(data[i:i + 4], "big") for i in range(0, 28, 4)]
+    words = [hdr] + [int.from_bytes(data[i : i + 4], "big") for i in range(0, 28, 4)]
     return b"".join(w.to_bytes(4, "little") for w in words)
 
 
 def decode_one(data: bytes) -> D.DecodeResult:
-    return D.decode_buffer(packet(0x80020001, data))   # core(0,2), id 1 (parity bit set)
+    return D.decode_buffer(packet(0x80020001, data))  # core(0,2), id 1 (parity bit set)
 
 
 def events(data: bytes) -> list[tuple[int, int, int]]:
@@ -40,6 +40,7 @@ def events(data: bytes) -> list[tuple[int, int, int]]:
 # -- every command, by hand ------------------------------------------------------------------------
 # Without a Start the time T starts at 0; a frame with delta c is at T + 1 + c; an event lasts one
 # cycle unless the next frame is the very next cycle and asserts it again.
+
 
 def test_single0():
     # 0 011 0101: slot 3, delta 5 -> cycle 6
@@ -58,17 +59,23 @@ def test_single2():
 
 def test_multiple0():
     # 1100 1010, 0101 1001: slots 0b1010_0101 = {0, 2, 5, 7}, delta 9 -> cycle 10
-    assert events(bytes([0b1100_1010, 0b0101_1001])) == [(s, 10, 11) for s in (0, 2, 5, 7)]
+    assert events(bytes([0b1100_1010, 0b0101_1001])) == [
+        (s, 10, 11) for s in (0, 2, 5, 7)
+    ]
 
 
 def test_multiple1():
     # 1101 00 11, 000011 01, 0xFF: slots 0b11_000011 = {0, 1, 6, 7}, delta 0b01_11111111 = 511
-    assert events(bytes([0b1101_0011, 0b0000_1101, 0xFF])) == [(s, 512, 513) for s in (0, 1, 6, 7)]
+    assert events(bytes([0b1101_0011, 0b0000_1101, 0xFF])) == [
+        (s, 512, 513) for s in (0, 1, 6, 7)
+    ]
 
 
 def test_multiple2():
     # 1101 01 00, 000001 11, 0x00, 0x01: slots {0}, delta 0b11_00000000_00000001 = 0x30001
-    assert events(bytes([0b1101_0100, 0b0000_0111, 0x00, 0x01])) == [(0, 0x30002, 0x30003)]
+    assert events(bytes([0b1101_0100, 0b0000_0111, 0x00, 0x01])) == [
+        (0, 0x30002, 0x30003)
+    ]
 
 
 def test_repeat0_of_a_held_event():
@@ -78,12 +85,18 @@ def test_repeat0_of_a_held_event():
 
 def test_repeat1_of_a_pulse():
     # Single0 slot 0 delta 2 (cycle 3); 1101 10 00, 0x02: the frame twice more, 3 cycles apart
-    assert events(bytes([0b0000_0010, 0b1101_1000, 0x02])) == [(0, 3, 4), (0, 6, 7), (0, 9, 10)]
+    assert events(bytes([0b0000_0010, 0b1101_1000, 0x02])) == [
+        (0, 3, 4),
+        (0, 6, 7),
+        (0, 9, 10),
+    ]
 
 
 def test_start_sets_the_timer():
     # 1111 0000 + 56-bit 0x00000000010000 (65536); Single0 slot 4 delta 1 -> 65538
-    assert events(bytes([0xF0, 0, 0, 0, 0, 1, 0, 0, 0b0100_0001])) == [(4, 65538, 65539)]
+    assert events(bytes([0xF0, 0, 0, 0, 0, 1, 0, 0, 0b0100_0001])) == [
+        (4, 65538, 65539)
+    ]
     # 1111 0100 is a Start too
     assert events(bytes([0xF4, 0, 0, 0, 0, 0, 0, 10, 0b0100_0000])) == [(4, 11, 12)]
 
@@ -106,14 +119,22 @@ def test_filler_carries_nothing():
 
 def test_consecutive_frames_merge_and_split_by_slot():
     # {0,1} at 1, {1} at 2 (delta 0), {1} at 4 (delta 1): slot 0 [1,2), slot 1 [1,3) and [4,5)
-    assert events(bytes([0b1100_0000, 0b0011_0000, 0x10, 0x11])) == [(0, 1, 2), (1, 1, 3), (1, 4, 5)]
+    assert events(bytes([0b1100_0000, 0b0011_0000, 0x10, 0x11])) == [
+        (0, 1, 2),
+        (1, 1, 3),
+        (1, 4, 5),
+    ]
 
 
 def test_header_fields_and_packet_interleaving():
     # core(0,2) id 1 and mem(1,2) id 3 (0x00221003, odd already); the mem stream is split across
     # two packets with a core packet between them: a Single1 straddles the packet boundary
-    mem = bytes([0xFE] * 27 + [0b1000_0100])       # ... Single1 slot 1, high delta bits 00
-    buf = packet(0x00221003, mem) + packet(0x80020001, bytes([0x00])) + packet(0x00221003, bytes([0x05]))
+    mem = bytes([0xFE] * 27 + [0b1000_0100])  # ... Single1 slot 1, high delta bits 00
+    buf = (
+        packet(0x00221003, mem)
+        + packet(0x80020001, bytes([0x00]))
+        + packet(0x00221003, bytes([0x05]))
+    )
     r = D.decode_buffer(buf)
     assert not r.anomalies
     assert r.streams[D.StreamKey(1, 1, 2)].intervals() == [(1, 6, 7)]
@@ -123,15 +144,22 @@ def test_header_fields_and_packet_interleaving():
 
 # -- anomalies: every byte is a command, a filler or a reported anomaly ----------------------------
 
+
 def test_stray_opcode_byte_is_reported_and_skipped():
     r = decode_one(bytes([0xF1, 0x00]))
     (a,) = r.anomalies
-    assert (a.kind, a.count, a.offset) == ("unknown_opcode", 1, 4 + 3)   # first data byte: MSB of word 1
+    assert (a.kind, a.count, a.offset) == (
+        "unknown_opcode",
+        1,
+        4 + 3,
+    )  # first data byte: MSB of word 1
     assert r.streams[D.StreamKey(0, 0, 2)].intervals() == [(0, 1, 2)]
 
 
 def test_reserved_frame_and_truncated_command():
-    r = decode_one(bytes([0xDC, 1, 2, 3] + [0xFE] * 23 + [0b1010_0000]))   # a Single2 cut off
+    r = decode_one(
+        bytes([0xDC, 1, 2, 3] + [0xFE] * 23 + [0b1010_0000])
+    )  # a Single2 cut off
     kinds = {a.kind: a.count for a in r.anomalies}
     assert kinds == {"reserved_frame": 1, "truncated_command": 1}
     assert r.streams[D.StreamKey(0, 0, 2)].commands[Cmd.RESERVED4] == 1
@@ -144,12 +172,23 @@ def test_repeat_without_frame_is_reported():
 
 def test_invalid_headers_empty_packets_and_tails():
     good = packet(0x80020001, b"\x00")
-    even = packet(0x00020001, b"\x00")            # even parity
-    reserved = packet(0x80020021, b"\x00")        # bit 5 set (and parity fixed up: two ones + bit 31)
+    even = packet(0x00020001, b"\x00")  # even parity
+    reserved = packet(
+        0x80020021, b"\x00"
+    )  # bit 5 set (and parity fixed up: two ones + bit 31)
     buf = good + even + reserved + bytes(32) + b"\x01\x00\x00\x00" * 3 + b"\x07"
     r = D.decode_buffer(buf)
-    assert (r.packets, r.valid_packets, r.invalid_packets, r.empty_packets) == (4, 1, 2, 1)
-    assert {a.kind: a.count for a in r.anomalies} == {"trailing_bytes": 1, "partial_packet": 3, "invalid_header": 2}
+    assert (r.packets, r.valid_packets, r.invalid_packets, r.empty_packets) == (
+        4,
+        1,
+        2,
+        1,
+    )
+    assert {a.kind: a.count for a in r.anomalies} == {
+        "trailing_bytes": 1,
+        "partial_packet": 3,
+        "invalid_header": 2,
+    }
     assert [a.offset for a in r.anomalies if a.kind == "invalid_header"] == [32]
 
 
@@ -171,9 +210,14 @@ def test_pulse_limit_bounds_hostile_repeats():
 
 # -- round trips against the tests' encoder --------------------------------------------------------
 
-def roundtrip(rng: random.Random, nstreams: int, nframes: int, widen: float, filler: float) -> None:
+
+def roundtrip(
+    rng: random.Random, nstreams: int, nframes: int, widen: float, filler: float
+) -> None:
     streams, expected = {}, {}
-    keys = rng.sample([(t, c, r) for t in range(4) for c in range(3) for r in range(6)], nstreams)
+    keys = rng.sample(
+        [(t, c, r) for t in range(4) for c in range(3) for r in range(6)], nstreams
+    )
     for t, c, r in keys:
         frames = random_frames(rng, nframes)
         timer = rng.choice([None, rng.randrange(1 << 50)])
@@ -188,8 +232,13 @@ def roundtrip(rng: random.Random, nstreams: int, nframes: int, widen: float, fil
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), nstreams=st.integers(1, 4), nframes=st.integers(1, 250),
-       widen=st.sampled_from([0.0, 0.3, 1.0]), filler=st.sampled_from([0.0, 0.2]))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    nstreams=st.integers(1, 4),
+    nframes=st.integers(1, 250),
+    widen=st.sampled_from([0.0, 0.3, 1.0]),
+    filler=st.sampled_from([0.0, 0.2]),
+)
 def test_roundtrip_random_event_sequences(seed, nstreams, nframes, widen, filler):
     roundtrip(random.Random(seed), nstreams, nframes, widen, filler)
 
@@ -209,23 +258,43 @@ def test_every_command_kind_round_trips():
     rng = random.Random(7)
     kinds = set()
     for _ in range(40):
-        enc = encode_frames(random_frames(rng, 200, t0=5), rng, timer=5, filler=0.1, widen=0.5)
+        enc = encode_frames(
+            random_frames(rng, 200, t0=5), rng, timer=5, filler=0.1, widen=0.5
+        )
         kinds |= enc.kinds
         r = D.decode_buffer(buffer_of({CORE: enc.data}))
         assert r.streams[D.StreamKey(0, 0, 2)].intervals() == enc.intervals
-    assert kinds >= {"start", "single0", "single1", "single2", "multiple0", "multiple1", "multiple2",
-                     "repeat0", "repeat1", "sync", "filler"}
+    assert kinds >= {
+        "start",
+        "single0",
+        "single1",
+        "single2",
+        "multiple0",
+        "multiple1",
+        "multiple2",
+        "repeat0",
+        "repeat1",
+        "sync",
+        "filler",
+    }
 
 
 def test_numpy_input_and_bytes_input_agree():
     enc = encode_frames(random_frames(random.Random(3), 100))
     raw = buffer_of({CORE: enc.data})
     words = np.frombuffer(raw, dtype="<u4").copy()
-    assert D.decode_buffer(words).streams[D.StreamKey(0, 0, 2)].intervals() == enc.intervals
-    assert D.decode_buffer(memoryview(raw)).streams[D.StreamKey(0, 0, 2)].intervals() == enc.intervals
+    assert (
+        D.decode_buffer(words).streams[D.StreamKey(0, 0, 2)].intervals()
+        == enc.intervals
+    )
+    assert (
+        D.decode_buffer(memoryview(raw)).streams[D.StreamKey(0, 0, 2)].intervals()
+        == enc.intervals
+    )
 
 
 # -- hostile input never raises --------------------------------------------------------------------
+
 
 @settings(max_examples=150, deadline=None)
 @given(data=st.binary(max_size=700))
@@ -235,11 +304,18 @@ def test_random_bytes_never_raise(data):
 
 
 @settings(max_examples=100, deadline=None)
-@given(payload=st.lists(st.integers(0, 255), max_size=300), ptype=st.integers(0, 3), cut=st.integers(0, 400))
+@given(
+    payload=st.lists(st.integers(0, 255), max_size=300),
+    ptype=st.integers(0, 3),
+    cut=st.integers(0, 400),
+)
 def test_valid_headers_with_random_payload_never_raise(payload, ptype, cut):
     body = bytes(payload)
-    buf = b"".join(packet(header(ptype, 0, 2, 1), body[i:i + 28]) for i in range(0, max(len(body), 1), 28))
-    r = D.decode_buffer(buf[:len(buf) - cut % (len(buf) + 1)])
+    buf = b"".join(
+        packet(header(ptype, 0, 2, 1), body[i : i + 28])
+        for i in range(0, max(len(body), 1), 28)
+    )
+    r = D.decode_buffer(buf[: len(buf) - cut % (len(buf) + 1)])
     for s in r.streams.values():
         assert (s.end > s.begin).all()
 
@@ -261,41 +337,69 @@ def test_truncated_buffers_never_raise():
 
 # -- slices --------------------------------------------------------------------------------------
 
+
 def test_decode_slices_attributes_events_to_call_sites():
     a = encode_frames([(10, 1), (20, 2)], timer=0)
     b = encode_frames([(30, 4)], timer=0)
     buf = buffer_of({CORE: a.data}, size=256) + buffer_of({CORE: b.data}, size=256)
-    slices = [{"device": "dev_a", "sequence": "seq", "call_path": "0", "offset": 0, "size": 256},
-              {"device": "dev_b", "sequence": "seq", "call_path": "1", "offset": 256, "size": 256}]
+    slices = [
+        {
+            "device": "dev_a",
+            "sequence": "seq",
+            "call_path": "0",
+            "offset": 0,
+            "size": 256,
+        },
+        {
+            "device": "dev_b",
+            "sequence": "seq",
+            "call_path": "1",
+            "offset": 256,
+            "size": 256,
+        },
+    ]
     out = D.decode_fused(buf, slices)
-    assert [(s.label, s.result.streams[D.StreamKey(0, 0, 2)].intervals()) for s in out] == [
-        ("dev_a:seq [call 0]", a.intervals), ("dev_b:seq [call 1]", b.intervals)]
+    assert [
+        (s.label, s.result.streams[D.StreamKey(0, 0, 2)].intervals()) for s in out
+    ] == [("dev_a:seq [call 0]", a.intervals), ("dev_b:seq [call 1]", b.intervals)]
 
 
 def test_slice_beyond_the_buffer_is_reported():
     buf = buffer_of({CORE: encode_frames([(10, 1)]).data}, size=64)
-    (sd,) = D.decode_slices(buf, [{"device": "d", "sequence": "s", "call_path": "", "offset": 32, "size": 64}])
+    (sd,) = D.decode_slices(
+        buf,
+        [{"device": "d", "sequence": "s", "call_path": "", "offset": 32, "size": 64}],
+    )
     assert sd.result.anomaly_count("slice_out_of_range") == 32
 
 
 # -- result storage, threads --------------------------------------------------------------------
 
+
 def several_streams(seed: int, nframes: int = 400) -> bytes:
     rng = random.Random(seed)
-    streams = {(t, 0, r, 1): encode_frames(random_frames(rng, nframes), rng, filler=0.1, widen=0.3).data
-               for t, r in ((0, 2), (1, 2), (0, 3), (3, 1))}
+    streams = {
+        (t, 0, r, 1): encode_frames(
+            random_frames(rng, nframes), rng, filler=0.1, widen=0.3
+        ).data
+        for t, r in ((0, 2), (1, 2), (0, 3), (3, 1))
+    }
     return buffer_of(streams, rng)
 
 
 def test_slot_times_are_the_slot_ranges_of_the_arrays():
     s = D.decode_buffer(several_streams(1)).streams[D.StreamKey(0, 0, 2)]
-    before = [tuple(a.tolist() for a in s.slot_times(slot)) for slot in range(8)]   # from the 32-bit parts
+    before = [
+        tuple(a.tolist() for a in s.slot_times(slot)) for slot in range(8)
+    ]  # from the 32-bit parts
     assert sum(len(b) for b, _ in before) == len(s)
     for slot in range(8):
         r = s.slot_range(slot)
         assert (s.slot[r] == slot).all()
         assert (s.begin[r].tolist(), s.end[r].tolist()) == before[slot]
-        assert tuple(a.tolist() for a in s.slot_times(slot)) == before[slot]   # from the arrays
+        assert (
+            tuple(a.tolist() for a in s.slot_times(slot)) == before[slot]
+        )  # from the arrays
 
 
 def test_threads_do_not_change_the_result(monkeypatch):
@@ -306,9 +410,12 @@ def test_threads_do_not_change_the_result(monkeypatch):
     monkeypatch.setattr(D, "WORKERS", 3)
     monkeypatch.setattr(D, "PARALLEL_PACKETS", 1)
     many = D.decode_buffer(raw, max_pulses=300, progress=progress.append)
-    assert {k: s.intervals() for k, s in one.streams.items()} == {k: s.intervals() for k, s in many.streams.items()}
-    assert [(a.kind, a.count, a.offset, a.stream) for a in one.anomalies] == \
-        [(a.kind, a.count, a.offset, a.stream) for a in many.anomalies]
+    assert {k: s.intervals() for k, s in one.streams.items()} == {
+        k: s.intervals() for k, s in many.streams.items()
+    }
+    assert [(a.kind, a.count, a.offset, a.stream) for a in one.anomalies] == [
+        (a.kind, a.count, a.offset, a.stream) for a in many.anomalies
+    ]
     assert sum(progress) == len(raw)
 
 

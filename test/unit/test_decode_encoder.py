@@ -13,13 +13,18 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-SYNC_CYCLES = 1 << 18   # an Event_Sync: the carry out of the 18-bit delta field
+SYNC_CYCLES = 1 << 18  # an Event_Sync: the carry out of the 18-bit delta field
 FILLER = 0xFE
 
 
 def header(pkt_type: int, col: int, row: int, pkt_id: int) -> int:
     """Packet header: id [4:0], type [14:12], row [20:16], column [27:21], odd parity in bit 31."""
-    h = (pkt_id & 0x1F) | (pkt_type & 0x7) << 12 | (row & 0x1F) << 16 | (col & 0x7F) << 21
+    h = (
+        (pkt_id & 0x1F)
+        | (pkt_type & 0x7) << 12
+        | (row & 0x1F) << 16
+        | (col & 0x7F) << 21
+    )
     if bin(h).count("1") % 2 == 0:
         h |= 1 << 31
     return h
@@ -27,55 +32,64 @@ def header(pkt_type: int, col: int, row: int, pkt_id: int) -> int:
 
 # -- commands (bit layouts written out) --------------------------------------------------------------
 
-def single0(slot: int, cycles: int) -> bytes:        # 0eee cccc
+
+def single0(slot: int, cycles: int) -> bytes:  # 0eee cccc
     assert 0 <= cycles <= 0xF
     return bytes([slot << 4 | cycles])
 
 
-def single1(slot: int, cycles: int) -> bytes:        # 100e eecc cccccccc
+def single1(slot: int, cycles: int) -> bytes:  # 100e eecc cccccccc
     assert 0 <= cycles <= 0x3FF
     return bytes([0x80 | slot << 2 | cycles >> 8, cycles & 0xFF])
 
 
-def single2(slot: int, cycles: int) -> bytes:        # 101e eecc cccccccc cccccccc
+def single2(slot: int, cycles: int) -> bytes:  # 101e eecc cccccccc cccccccc
     assert 0 <= cycles <= 0x3FFFF
     return bytes([0xA0 | slot << 2 | cycles >> 16, cycles >> 8 & 0xFF, cycles & 0xFF])
 
 
-def multiple0(mask: int, cycles: int) -> bytes:      # 1100 mmmm mmmm cccc
+def multiple0(mask: int, cycles: int) -> bytes:  # 1100 mmmm mmmm cccc
     assert 0 <= cycles <= 0xF
     return bytes([0xC0 | mask >> 4, (mask & 0xF) << 4 | cycles])
 
 
-def multiple1(mask: int, cycles: int) -> bytes:      # 1101 00mm mmmm mmcc cccccccc
+def multiple1(mask: int, cycles: int) -> bytes:  # 1101 00mm mmmm mmcc cccccccc
     assert 0 <= cycles <= 0x3FF
     return bytes([0xD0 | mask >> 6, (mask & 0x3F) << 2 | cycles >> 8, cycles & 0xFF])
 
 
-def multiple2(mask: int, cycles: int) -> bytes:      # 1101 01mm mmmm mmcc cccccccc cccccccc
+def multiple2(mask: int, cycles: int) -> bytes:  # 1101 01mm mmmm mmcc cccccccc cccccccc
     assert 0 <= cycles <= 0x3FFFF
-    return bytes([0xD4 | mask >> 6, (mask & 0x3F) << 2 | cycles >> 16, cycles >> 8 & 0xFF, cycles & 0xFF])
+    return bytes(
+        [
+            0xD4 | mask >> 6,
+            (mask & 0x3F) << 2 | cycles >> 16,
+            cycles >> 8 & 0xFF,
+            cycles & 0xFF,
+        ]
+    )
 
 
-def repeat0(n: int) -> bytes:                        # 1110 rrrr
+def repeat0(n: int) -> bytes:  # 1110 rrrr
     assert 0 <= n <= 0xF
     return bytes([0xE0 | n])
 
 
-def repeat1(n: int) -> bytes:                        # 1101 10rr rrrrrrrr
+def repeat1(n: int) -> bytes:  # 1101 10rr rrrrrrrr
     assert 0 <= n <= 0x3FF
     return bytes([0xD8 | n >> 8, n & 0xFF])
 
 
-def start(timer: int) -> bytes:                      # 1111 0000 + 56-bit timer, big-endian
+def start(timer: int) -> bytes:  # 1111 0000 + 56-bit timer, big-endian
     return bytes([0xF0]) + timer.to_bytes(7, "big")
 
 
-def event_sync() -> bytes:                           # 1111 1111
+def event_sync() -> bytes:  # 1111 1111
     return bytes([0xFF])
 
 
 # -- frames -> commands -----------------------------------------------------------------------------
+
 
 @dataclass
 class Encoded:
@@ -85,7 +99,9 @@ class Encoded:
     kinds: set[str] = field(default_factory=set)
 
 
-def expected_intervals(frames: list[tuple[int, int]], restarts: list[int] = ()) -> list[tuple[int, int, int]]:
+def expected_intervals(
+    frames: list[tuple[int, int]], restarts: list[int] = ()
+) -> list[tuple[int, int, int]]:
     """Intervals of frames ``(cycle, mask)``: consecutive cycles of a slot merge. ``restarts`` are
     frame indices that follow a Start (nothing continues across a Start)."""
     out = []
@@ -98,7 +114,12 @@ def expected_intervals(frames: list[tuple[int, int]], restarts: list[int] = ()) 
                     out.append((slot, run[0], run[1] + 1))
                 run = None
                 continue
-            if run and run[1] + 1 == t and i not in restarts and frames[i - 1][1] >> slot & 1:
+            if (
+                run
+                and run[1] + 1 == t
+                and i not in restarts
+                and frames[i - 1][1] >> slot & 1
+            ):
                 run[1] = t
             else:
                 if run:
@@ -109,11 +130,18 @@ def expected_intervals(frames: list[tuple[int, int]], restarts: list[int] = ()) 
     return sorted(out, key=lambda x: (x[1], x[0]))
 
 
-def encode_frames(frames: list[tuple[int, int]], rng: random.Random | None = None, timer: int | None = None,
-                  filler: float = 0.0, widen: float = 0.0, repeats: bool = True) -> Encoded:
+def encode_frames(
+    frames: list[tuple[int, int]],
+    rng: random.Random | None = None,
+    timer: int | None = None,
+    filler: float = 0.0,
+    widen: float = 0.0,
+    repeats: bool = True,
+) -> Encoded:
     """Commands for frames ``(cycle, mask)`` with strictly increasing cycles after ``timer`` (a
     Start, or the implicit time 0). ``widen`` is the chance to use a larger command than needed,
-    ``filler`` the chance of a filler byte between commands; ``repeats`` folds identical frames."""
+    ``filler`` the chance of a filler byte between commands; ``repeats`` folds identical frames.
+    """
     rng = rng or random.Random(0)
     out = bytearray()
     kinds: set[str] = set()
@@ -122,8 +150,8 @@ def encode_frames(frames: list[tuple[int, int]], rng: random.Random | None = Non
         out += start(timer)
         kinds.add("start")
         prev = timer
-    last: tuple[int, int] | None = None   # (mask, delta) of the last frame emitted
-    pending = 0                           # repeats of `last` not yet emitted
+    last: tuple[int, int] | None = None  # (mask, delta) of the last frame emitted
+    pending = 0  # repeats of `last` not yet emitted
 
     def flush():
         nonlocal pending
@@ -173,14 +201,31 @@ def encode_frames(frames: list[tuple[int, int]], rng: random.Random | None = Non
     return Encoded(bytes(out), expected_intervals(frames), kinds)
 
 
-def random_frames(rng: random.Random, n: int, t0: int = 0, slots: int = 8) -> list[tuple[int, int]]:
+def random_frames(
+    rng: random.Random, n: int, t0: int = 0, slots: int = 8
+) -> list[tuple[int, int]]:
     """Frames with a mix of consecutive cycles (held events), short, long and very long gaps."""
     frames, t = [], t0
     mask = 1
     for _ in range(n):
         r = rng.random()
-        gap = 1 if r < 0.35 else rng.randint(2, 17) if r < 0.7 else rng.randint(18, 1100) if r < 0.95 else (
-            rng.randint(1100, 300000) if r < 0.99 else rng.randint(300000, 900000))
+        gap = (
+            1
+            if r < 0.35
+            else (
+                rng.randint(2, 17)
+                if r < 0.7
+                else (
+                    rng.randint(18, 1100)
+                    if r < 0.95
+                    else (
+                        rng.randint(1100, 300000)
+                        if r < 0.99
+                        else rng.randint(300000, 900000)
+                    )
+                )
+            )
+        )
         t += gap
         if rng.random() < 0.6:
             mask = rng.randint(1, (1 << slots) - 1)
@@ -192,21 +237,28 @@ def random_frames(rng: random.Random, n: int, t0: int = 0, slots: int = 8) -> li
 
 # -- packets --------------------------------------------------------------------------------------
 
+
 def packets_of(stream: bytes, hdr: int) -> list[list[int]]:
     """Split a byte stream into 8-word packets (7 data words, most significant byte first), the
     last one padded with filler bytes."""
     data = stream + bytes([FILLER]) * (-len(stream) % 28)
     pkts = []
     for i in range(0, len(data), 28):
-        chunk = data[i:i + 28]
-        pkts.append([hdr] + [int.from_bytes(chunk[j:j + 4], "big") for j in range(0, 28, 4)])
+        chunk = data[i : i + 28]
+        pkts.append(
+            [hdr] + [int.from_bytes(chunk[j : j + 4], "big") for j in range(0, 28, 4)]
+        )
     return pkts
 
 
-def buffer_of(streams: dict[tuple[int, int, int, int], bytes], rng: random.Random | None = None,
-              size: int | None = None) -> bytes:
+def buffer_of(
+    streams: dict[tuple[int, int, int, int], bytes],
+    rng: random.Random | None = None,
+    size: int | None = None,
+) -> bytes:
     """Interleave the packets of several streams ``{(type, col, row, id): bytes}`` (each stream's
-    packets stay in order) into a little-endian buffer, zero-padded to ``size`` bytes."""
+    packets stay in order) into a little-endian buffer, zero-padded to ``size`` bytes.
+    """
     rng = rng or random.Random(0)
     queues = [packets_of(data, header(*key)) for key, data in streams.items()]
     words: list[int] = []
@@ -222,6 +274,7 @@ def buffer_of(streams: dict[tuple[int, int, int, int], bytes], rng: random.Rando
 
 # -- the encoder against the format definition, by hand --------------------------------------------
 
+
 def test_header_parity_and_fields_by_hand():
     # type 0, column 0, row 2, id 1: 0x00020001 has two ones, so bit 31 is set
     assert header(0, 0, 2, 1) == 0x80020001
@@ -231,7 +284,7 @@ def test_header_parity_and_fields_by_hand():
 
 def test_command_bytes_by_hand():
     assert single0(3, 5) == bytes([0b0011_0101])
-    assert single1(2, 810) == bytes([0b1000_1011, 0b0010_1010])          # 810 = 0b11_00101010
+    assert single1(2, 810) == bytes([0b1000_1011, 0b0010_1010])  # 810 = 0b11_00101010
     assert single2(7, 0x2ABCD) == bytes([0b1011_1110, 0xAB, 0xCD])
     assert multiple0(0b1010_0101, 9) == bytes([0b1100_1010, 0b0101_1001])
     assert multiple1(0b1100_0011, 0x1FF) == bytes([0b1101_0011, 0b0000_1101, 0xFF])

@@ -12,7 +12,9 @@ from aie_trace.diagnostics import LocatedError, split_location, unescape_string
 ir = aieir.ir
 
 
-@pytest.mark.parametrize("name", ["désign.mlir", 'a"b.mlir', "back\\slash.mlir", "plain.mlir"])
+@pytest.mark.parametrize(
+    "name", ["désign.mlir", 'a"b.mlir', "back\\slash.mlir", "plain.mlir"]
+)
 def test_file_location_keeps_its_name(ctx, name):
     assert split_location(ir.Location.file(name, 3, 4)) == (name, 3, 4)
 
@@ -20,9 +22,17 @@ def test_file_location_keeps_its_name(ctx, name):
 def test_each_location_kind(ctx):
     f = ir.Location.file("désign.mlir", 7, 2)
     other = ir.Location.file("other.mlir", 1, 1)
-    assert split_location(ir.Location.callsite(f, [other])) == ("désign.mlir", 7, 2)  # the callee
+    assert split_location(ir.Location.callsite(f, [other])) == (
+        "désign.mlir",
+        7,
+        2,
+    )  # the callee
     assert split_location(ir.Location.name("n", f)) == ("désign.mlir", 7, 2)
-    assert split_location(ir.Location.fused([ir.Location.name("n"), f, other])) == ("désign.mlir", 7, 2)
+    assert split_location(ir.Location.fused([ir.Location.name("n"), f, other])) == (
+        "désign.mlir",
+        7,
+        2,
+    )
     assert split_location(ir.Location.unknown()) == (None, None, None)
     assert split_location(ir.Location.name("only a name")) == (None, None, None)
     assert split_location(None) == (None, None, None)
@@ -53,9 +63,21 @@ class _OldLoc:
 def test_older_bindings_shape():
     f = _OldLoc("file", filename="désign.mlir", start_line=5, start_col=6)
     assert split_location(f) == ("désign.mlir", 5, 6)
-    assert split_location(_OldLoc("callsite", callee=f, caller=None)) == ("désign.mlir", 5, 6)
-    assert split_location(_OldLoc("name", name_str="n", child_loc=f)) == ("désign.mlir", 5, 6)
-    assert split_location(_OldLoc("fused", locations=[_OldLoc("other"), f])) == ("désign.mlir", 5, 6)
+    assert split_location(_OldLoc("callsite", callee=f, caller=None)) == (
+        "désign.mlir",
+        5,
+        6,
+    )
+    assert split_location(_OldLoc("name", name_str="n", child_loc=f)) == (
+        "désign.mlir",
+        5,
+        6,
+    )
+    assert split_location(_OldLoc("fused", locations=[_OldLoc("other"), f])) == (
+        "désign.mlir",
+        5,
+        6,
+    )
     assert split_location(_OldLoc("other")) == (None, None, None)
 
 

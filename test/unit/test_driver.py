@@ -11,7 +11,14 @@ import pytest
 
 from aie_trace import driver
 from aie_trace.diagnostics import Diagnostic, DiagnosticEngine, split_location
-from aie_trace.driver import Chunk, UsageError, collect_expected, parse_args, split_chunks, verify
+from aie_trace.driver import (
+    Chunk,
+    UsageError,
+    collect_expected,
+    parse_args,
+    split_chunks,
+    verify,
+)
 from aie_trace.provider import ir, make_context
 from aie_trace.registry import REGISTRY
 
@@ -20,19 +27,42 @@ from aie_trace.registry import REGISTRY
 
 
 def test_flags_take_one_or_two_dashes_and_values_attached_or_separate():
-    a = parse_args(["-split-input-file", "--verify-diagnostics", "-o", "out.mlir", "in.mlir"])
-    assert (a.split_input_file, a.verify_diagnostics, a.output, a.input) == (True, True, "out.mlir", "in.mlir")
-    b = parse_args(["--o=x.mlir", "-pass-pipeline", "builtin.module(cse)", "--mlir-print-op-generic=true"])
-    assert (b.output, b.pass_pipeline, b.print_op_generic, b.input) == ("x.mlir", "builtin.module(cse)", True, "-")
+    a = parse_args(
+        ["-split-input-file", "--verify-diagnostics", "-o", "out.mlir", "in.mlir"]
+    )
+    assert (a.split_input_file, a.verify_diagnostics, a.output, a.input) == (
+        True,
+        True,
+        "out.mlir",
+        "in.mlir",
+    )
+    b = parse_args(
+        [
+            "--o=x.mlir",
+            "-pass-pipeline",
+            "builtin.module(cse)",
+            "--mlir-print-op-generic=true",
+        ]
+    )
+    assert (b.output, b.pass_pipeline, b.print_op_generic, b.input) == (
+        "x.mlir",
+        "builtin.module(cse)",
+        True,
+        "-",
+    )
     assert parse_args(["--split-input-file=false"]).split_input_file is False
     assert parse_args(["-h"]).help and parse_args(["-help"]).help
 
 
 def test_pass_flags_keep_command_line_order_and_their_text():
-    a = parse_args(["-canonicalize", "in.mlir", "--aie-trace-check-ir=era=E2", "-cse={}"])
-    assert a.pass_flags == [("canonicalize", None, "-canonicalize"),
-                            ("aie-trace-check-ir", "era=E2", "--aie-trace-check-ir=era=E2"),
-                            ("cse", "{}", "-cse={}")]
+    a = parse_args(
+        ["-canonicalize", "in.mlir", "--aie-trace-check-ir=era=E2", "-cse={}"]
+    )
+    assert a.pass_flags == [
+        ("canonicalize", None, "-canonicalize"),
+        ("aie-trace-check-ir", "era=E2", "--aie-trace-check-ir=era=E2"),
+        ("cse", "{}", "-cse={}"),
+    ]
 
 
 def test_double_dash_ends_options():
@@ -40,15 +70,26 @@ def test_double_dash_ends_options():
     assert parse_args(["-"]).input == "-"
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["a.mlir", "b.mlir"], "too many positional arguments: a.mlir b.mlir (one input file)"),
-    (["-o"], "option '-o' requires a value"),
-    (["--pass-pipeline"], "option '--pass-pipeline' requires a value"),
-    (["--verify-diagnostics=2"], "option '--verify-diagnostics=2': '2' is not a boolean (true/false)"),
-    (["--pass-pipeline=builtin.module()", "-cse"],
-     "'--pass-pipeline' cannot be used with individual pass flags (-cse)"),
-    (["-9"], "unknown command line argument '-9'; try 'aie-trace-opt --help'"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (
+            ["a.mlir", "b.mlir"],
+            "too many positional arguments: a.mlir b.mlir (one input file)",
+        ),
+        (["-o"], "option '-o' requires a value"),
+        (["--pass-pipeline"], "option '--pass-pipeline' requires a value"),
+        (
+            ["--verify-diagnostics=2"],
+            "option '--verify-diagnostics=2': '2' is not a boolean (true/false)",
+        ),
+        (
+            ["--pass-pipeline=builtin.module()", "-cse"],
+            "'--pass-pipeline' cannot be used with individual pass flags (-cse)",
+        ),
+        (["-9"], "unknown command line argument '-9'; try 'aie-trace-opt --help'"),
+    ],
+)
 def test_bad_command_lines(argv, message):
     with pytest.raises(UsageError) as e:
         parse_args(argv)
@@ -62,7 +103,12 @@ def test_bad_command_lines(argv, message):
 def test_chunks_know_their_first_line():
     text = "a\n// -----\nb\nc\n  // -----  \n\nd\n// -----"
     chunks = split_chunks(text, True)
-    assert [(c.text, c.first_line) for c in chunks] == [("a\n", 1), ("b\nc\n", 3), ("\nd\n", 6), ("", 9)]
+    assert [(c.text, c.first_line) for c in chunks] == [
+        ("a\n", 1),
+        ("b\nc\n", 3),
+        ("\nd\n", 6),
+        ("", 9),
+    ]
     assert split_chunks(text, False) == [Chunk(text, 1)]
 
 
@@ -81,32 +127,47 @@ def _expect(text: str, first_line: int = 1):
 
 
 def test_designators_resolve_to_lines():
-    text = "\n".join([
-        "op1 // expected-error {{same line}}",        # 1
-        "// expected-warning@+2 {{two below}}",      # 2
-        "// expected-remark@below {{next op}}",       # 3
-        "op4",                                        # 4
-        "// expected-note@above {{previous op}}",     # 5
-        "// expected-error@-5 {{back}}",              # 6
-        "// expected-error@unknown {{nowhere}}",      # 7
-    ])
+    text = "\n".join(
+        [
+            "op1 // expected-error {{same line}}",  # 1
+            "// expected-warning@+2 {{two below}}",  # 2
+            "// expected-remark@below {{next op}}",  # 3
+            "op4",  # 4
+            "// expected-note@above {{previous op}}",  # 5
+            "// expected-error@-5 {{back}}",  # 6
+            "// expected-error@unknown {{nowhere}}",  # 7
+        ]
+    )
     expected, diag = _expect(text, first_line=10)
     assert not diag.diagnostics
     assert [(e.severity, e.message, e.line) for e in expected] == [
-        ("error", "same line", 10), ("warning", "two below", 13), ("remark", "next op", 13),
-        ("note", "previous op", 13), ("error", "back", 10), ("error", "nowhere", None)]
-    assert expected[0].where.col == 8  # the comment's own position, for "was not produced"
+        ("error", "same line", 10),
+        ("warning", "two below", 13),
+        ("remark", "next op", 13),
+        ("note", "previous op", 13),
+        ("error", "back", 10),
+        ("error", "nowhere", None),
+    ]
+    assert (
+        expected[0].where.col == 8
+    )  # the comment's own position, for "was not produced"
 
 
 def test_dangling_designators_are_errors():
-    _, diag = _expect("// expected-error@above {{x}}\nop\n// expected-error@below {{y}}\n")
+    _, diag = _expect(
+        "// expected-error@above {{x}}\nop\n// expected-error@below {{y}}\n"
+    )
     assert [(d.line, d.message) for d in diag.diagnostics] == [
-        (1, "expected-*@above has no line above it"), (3, "expected-*@below has no line below it")]
+        (1, "expected-*@above has no line above it"),
+        (3, "expected-*@below has no line below it"),
+    ]
 
 
 def test_regex_expectations():
     (e,), _ = _expect("// expected-error-re {{value {{[0-9]+}} is (not) ok}}")
-    assert e.matches("the value 42 is (not) ok!") and not e.matches("the value x is (not) ok")
+    assert e.matches("the value 42 is (not) ok!") and not e.matches(
+        "the value x is (not) ok"
+    )
     _, diag = _expect("// expected-error-re {{bad {{(}}}}")
     assert diag.diagnostics[0].message.startswith("invalid regex")
 
@@ -117,20 +178,32 @@ def _d(severity, message, line, file="f.mlir", notes=()):
 
 def test_verify_matches_each_expectation_once():
     expected, _ = _expect("op // expected-error {{dup}}\n")
-    problems = verify([_d("error", "a dup", 1), _d("error", "dup again", 1)], expected, "f.mlir")
+    problems = verify(
+        [_d("error", "a dup", 1), _d("error", "dup again", 1)], expected, "f.mlir"
+    )
     assert [p.message for p in problems] == ["unexpected error: dup again"]
 
 
 def test_verify_reports_each_kind_of_mismatch():
-    expected, _ = _expect("\n".join([
-        "op // expected-warning {{w}}",
-        "op // expected-error {{never}}",
-        "op // expected-note@unknown {{floating}}",
-    ]))
+    expected, _ = _expect(
+        "\n".join(
+            [
+                "op // expected-warning {{w}}",
+                "op // expected-error {{never}}",
+                "op // expected-note@unknown {{floating}}",
+            ]
+        )
+    )
     emitted = [
         _d("error", "w is an error here", 1),
         _d("remark", "surprise", 3),
-        _d("error", "elsewhere", 1, file="other.mlir", notes=[_d("note", "floating", None, file=None)]),
+        _d(
+            "error",
+            "elsewhere",
+            1,
+            file="other.mlir",
+            notes=[_d("note", "floating", None, file=None)],
+        ),
     ]
     problems = verify(emitted, expected, "f.mlir")
     assert [(p.line, p.message) for p in problems] == [
@@ -142,7 +215,7 @@ def test_verify_reports_each_kind_of_mismatch():
 
 
 def test_verify_ignores_mlir_op_dumps():
-    note = _d("note", "see current operation: \"x\"() : () -> ()", 1)
+    note = _d("note", 'see current operation: "x"() : () -> ()', 1)
     expected, _ = _expect("op // expected-error {{e}}\n")
     assert verify([_d("error", "e", 1, notes=[note])], expected, "f.mlir") == []
 
@@ -175,7 +248,9 @@ def test_output_file(tmp_path, monkeypatch):
 
 
 def test_split_output_is_joined_by_the_marker(monkeypatch):
-    code, out, _ = _main(["--split-input-file"], "module {}\n// -----\nmodule {}\n", monkeypatch)
+    code, out, _ = _main(
+        ["--split-input-file"], "module {}\n// -----\nmodule {}\n", monkeypatch
+    )
     assert code == 0
     assert out == "module {\n}\n// -----\nmodule {\n}\n"
 
@@ -193,7 +268,10 @@ def test_registry_failures_are_one_line(monkeypatch):
     monkeypatch.setattr(REGISTRY, "names", broken)
     code, _, err = _main(["--version"])
     assert code == 1
-    assert err == "aie-trace-opt: error: cannot load passes: ImportError: No module named 'half_written'\n"
+    assert (
+        err
+        == "aie-trace-opt: error: cannot load passes: ImportError: No module named 'half_written'\n"
+    )
 
 
 def test_a_bug_in_the_driver_is_reported_not_raised(monkeypatch):
@@ -203,12 +281,16 @@ def test_a_bug_in_the_driver_is_reported_not_raised(monkeypatch):
     monkeypatch.setattr(driver, "split_chunks", boom)
     code, _, err = _main([], "module {}", monkeypatch)
     assert code == 1
-    assert err == "aie-trace-opt: error: internal error: RuntimeError: unexpected state\n"
+    assert (
+        err == "aie-trace-opt: error: internal error: RuntimeError: unexpected state\n"
+    )
 
 
-@pytest.mark.parametrize("name", ["plain.mlir", "dir/with space.mlir", 'quo"te\\back.mlir'])
+@pytest.mark.parametrize(
+    "name", ["plain.mlir", "dir/with space.mlir", 'quo"te\\back.mlir']
+)
 def test_several_top_level_ops_are_wrapped_keeping_their_locations(name):
-    text = "\n\nfunc.func @f() {\n  return\n}\n\"x.y\"() : () -> ()\n"
+    text = '\n\nfunc.func @f() {\n  return\n}\n"x.y"() : () -> ()\n'
     with make_context():
         module = driver.parse_module(ir, Chunk(text, 1), name, DiagnosticEngine())
         assert module.name == "builtin.module"
@@ -228,4 +310,6 @@ def test_help_lists_every_registered_pass_with_every_option():
 
 
 def test_plugins_are_repeatable():
-    assert parse_args(["--load-pass-plugin=a.py", "-load-pass-plugin", "pkg.mod"]).plugins == ["a.py", "pkg.mod"]
+    assert parse_args(
+        ["--load-pass-plugin=a.py", "-load-pass-plugin", "pkg.mod"]
+    ).plugins == ["a.py", "pkg.mod"]

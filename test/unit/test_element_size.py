@@ -10,9 +10,18 @@ from aie_trace import aieir, callgraph, synth
 
 ir = aieir.ir
 
-CASES = [("memref<8xi4>", 8), ("memref<8xi1>", 8), ("memref<4xindex>", 32), ("memref<3xi12>", 6),
-         ("memref<2x3xbf16>", 12), ("memref<64xi32>", 256), ("memref<5xf64>", 40), ("memref<7xi8>", 7),
-         ("memref<2xui16>", 4), ("memref<2xsi8>", 2)]
+CASES = [
+    ("memref<8xi4>", 8),
+    ("memref<8xi1>", 8),
+    ("memref<4xindex>", 32),
+    ("memref<3xi12>", 6),
+    ("memref<2x3xbf16>", 12),
+    ("memref<64xi32>", 256),
+    ("memref<5xf64>", 40),
+    ("memref<7xi8>", 7),
+    ("memref<2xui16>", 4),
+    ("memref<2xsi8>", 2),
+]
 
 
 @pytest.mark.parametrize("text, nbytes", CASES)
@@ -20,8 +29,12 @@ def test_every_reader_agrees(text, nbytes):
     with aieir.make_context():
         t = ir.Type.parse(text)
         assert aieir.memref_bytes(t) == nbytes
-        assert callgraph.elem_bytes(t) * ir.MemRefType(t).shape[0] * (
-            ir.MemRefType(t).shape[1] if ir.MemRefType(t).rank > 1 else 1) == nbytes
+        assert (
+            callgraph.elem_bytes(t)
+            * ir.MemRefType(t).shape[0]
+            * (ir.MemRefType(t).shape[1] if ir.MemRefType(t).rank > 1 else 1)
+            == nbytes
+        )
     assert synth.memref_bytes(text) == nbytes
 
 

@@ -28,7 +28,9 @@ SIZE = 8192
 def opt(src, dst, *flags) -> str:
     """Run aie-trace-opt in-process; returns its diagnostics, asserts success."""
     err = io.StringIO()
-    assert driver.main([str(src), *flags, "-o", str(dst)], io.StringIO(), err) == 0, err.getvalue()
+    assert (
+        driver.main([str(src), *flags, "-o", str(dst)], io.StringIO(), err) == 0
+    ), err.getvalue()
     return err.getvalue()
 
 
@@ -52,6 +54,7 @@ def unfused(tmp_path):
         p = tmp_path / f"unfused_{era}.mlir"
         p.write_text(multi_design_module(era, calls, form="unfused"))
         return p
+
     return make
 
 
@@ -76,34 +79,54 @@ def test_fused_example_each_slice_decodes_to_its_own_call(era, unfused, tmp_path
     # materialization changes nothing the NPU does: same trace, same outputs
     assert a.trace == b.trace
     assert all((x1 == x2).all() for x1, x2 in zip(a.buffers, b.buffers))
-    assert [s.key for s in b.backend_result.sessions] == ["dev_a#0", "dev_b#0", "dev_a#1"]
+    assert [s.key for s in b.backend_result.sessions] == [
+        "dev_a#0",
+        "dev_b#0",
+        "dev_a#1",
+    ]
 
 
 @pytest.mark.parametrize("era", ERAS)
 def test_unfused_module_reproduces_iron_154(era, unfused):
     src = unfused(era)
     err = io.StringIO()
-    assert driver.main([str(src), "--aie-trace-verify-patches", "-o", "-"], io.StringIO(), err) == 1
+    assert (
+        driver.main(
+            [str(src), "--aie-trace-verify-patches", "-o", "-"], io.StringIO(), err
+        )
+        == 1
+    )
     assert "one argument short" in err.getvalue()  # flagged statically
-    with pytest.raises(runtime.ConventionError, match="(?s)refusing to run .*one argument short"):
-        run(src)                                     # and the host refuses to dispatch it
+    with pytest.raises(
+        runtime.ConventionError, match="(?s)refusing to run .*one argument short"
+    ):
+        run(src)  # and the host refuses to dispatch it
     with pytest.raises(EmuFault) as e:
         run(src, verify=False)
     patch_line = e.value.diagnostic.line
     assert e.value.diagnostic.file == str(src)
-    assert f"{src}:{patch_line}:" in err.getvalue()  # the emulator faults at the patch the verifier flags
+    assert (
+        f"{src}:{patch_line}:" in err.getvalue()
+    )  # the emulator faults at the patch the verifier flags
 
 
 @pytest.mark.parametrize("era", ["E1", "E2"])
-def test_unfused_module_with_a_scratch_buffer_traces_into_the_wrong_buffer(era, tmp_path):
+def test_unfused_module_with_a_scratch_buffer_traces_into_the_wrong_buffer(
+    era, tmp_path
+):
     src = tmp_path / "u.mlir"
     src.write_text(multi_design_module(era, CALLS, form="unfused", scratch=True))
     err = io.StringIO()
-    assert driver.main([str(src), "--aie-trace-verify-patches", "-o", "-"], io.StringIO(), err) == 1
+    assert (
+        driver.main(
+            [str(src), "--aie-trace-verify-patches", "-o", "-"], io.StringIO(), err
+        )
+        == 1
+    )
     result = run(src, verify=False)
-    assert result.slices == []                               # no trace buffer the host knows of
+    assert result.slices == []  # no trace buffer the host knows of
     scratch = result.buffers[2].view(np.uint8).tobytes()
-    assert streams(scratch) != {}                            # the trace went into the scratch data
+    assert streams(scratch) != {}  # the trace went into the scratch data
 
 
 def skipping_runner(design, skip_trace_sync: bool):
@@ -121,7 +144,9 @@ def skipping_runner(design, skip_trace_sync: bool):
 
 
 @pytest.mark.parametrize("era", ["E2", "E4"])
-def test_runner_that_skips_the_pre_run_trace_sync_gets_corrupted_data(era, unfused, tmp_path):
+def test_runner_that_skips_the_pre_run_trace_sync_gets_corrupted_data(
+    era, unfused, tmp_path
+):
     fused = tmp_path / "fused.mlir"
     opt(unfused(era), fused, "--aie-trace-fuse-buffers")
     design = runtime.Design.open(fused, "main:main_seq")
@@ -130,7 +155,9 @@ def test_runner_that_skips_the_pre_run_trace_sync_gets_corrupted_data(era, unfus
     assert good.evicted == {}
     assert bad.evicted == {design.convention.trace_arg.index: 3 * SIZE // 64}
     assert streams(good_trace[:SIZE]) == truth(good.sessions[:1])
-    assert streams(bad_trace) == {}  # the dirty zero-fill was written back over the trace
+    assert (
+        streams(bad_trace) == {}
+    )  # the dirty zero-fill was written back over the trace
     # the runtime's own runner is the good one
     assert run(fused).trace == good_trace
 
@@ -143,9 +170,15 @@ def test_back_to_back_runs_land_where_the_pass_warning_says(era, unfused, tmp_pa
     result = run(fused)
     first, second = result.slices
     assert (first.slice.call_path, second.slice.call_path) == ("0", "1")
-    assert streams(first.data) == truth(result.backend_result.sessions)  # both calls' events
+    assert streams(first.data) == truth(
+        result.backend_result.sessions
+    )  # both calls' events
     assert second.written == 0
-    opt(unfused(era, ("dev_a", "dev_a")), merged, "--aie-trace-fuse-buffers=merge-back-to-back")
+    opt(
+        unfused(era, ("dev_a", "dev_a")),
+        merged,
+        "--aie-trace-fuse-buffers=merge-back-to-back",
+    )
     m = run(merged)
     (one,) = m.slices
     assert one.slice.call_path == "0+1"
@@ -164,14 +197,21 @@ def test_bundled_example(era, tmp_path):
     opt(fused, mat, "-aie-trace-materialize")
     a, b = run(fused), run(mat)
     by_path = {s.path: s for s in a.backend_result.sessions}
-    assert [(s.slice.device, s.slice.call_path) for s in a.slices] == [("dev_a", "0"), ("dev_b", "1"), ("dev_a", "2")]
+    assert [(s.slice.device, s.slice.call_path) for s in a.slices] == [
+        ("dev_a", "0"),
+        ("dev_b", "1"),
+        ("dev_a", "2"),
+    ]
     for s in a.slices:
         assert streams(s.data) == truth([by_path[s.slice.call_path]]) != {}
     assert a.trace == b.trace
     # unfused, the trace never reaches a buffer the host reads as trace
     if era in ("e1", "e2"):
         u = run(src, verify=False)
-        assert u.slices == [] and decode.decode_buffer(u.buffers[1].view(np.uint8)).valid_packets > 0
+        assert (
+            u.slices == []
+            and decode.decode_buffer(u.buffers[1].view(np.uint8)).valid_packets > 0
+        )
     else:
         with pytest.raises(EmuFault, match="does not resolve to a host buffer"):
             run(src, verify=False)

@@ -50,11 +50,11 @@ def test_dma_data_is_visible_only_after_sync_from_device():
 def test_dirty_lines_are_written_back_over_dma_data_at_the_end_of_a_run():
     mem = HostMemory([EmuBuffer(0, 4 * LINE), EmuBuffer(1, LINE)])
     trace = mem.buffers[0]
-    trace.write(bytes(4 * LINE))             # zero-filled but never synced
+    trace.write(bytes(4 * LINE))  # zero-filled but never synced
     trace.dma_write(trace.address, b"\x55" * (4 * LINE))
     assert mem.end_of_run() == {0: 4}
     trace.sync_from_device()
-    assert (trace.host == 0).all()           # the NPU's data is gone
+    assert (trace.host == 0).all()  # the NPU's data is gone
 
 
 def test_synced_buffers_keep_dma_data():

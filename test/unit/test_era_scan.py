@@ -35,10 +35,14 @@ MODULES = modules()
 def parse(text: str, name: str):
     try:
         return aieir.ir.Operation.parse(text, source_name=name)
-    except aieir.ir.MLIRError as e:  # nothing to compare: say why, rather than pass vacuously
+    except (
+        aieir.ir.MLIRError
+    ) as e:  # nothing to compare: say why, rather than pass vacuously
         why = e.error_diagnostics[0].message if e.error_diagnostics else str(e)
-        pytest.skip(f"{name} does not parse with these bindings (a parse-error case, or mlir-aie's "
-                    f"custom syntax): {why}")
+        pytest.skip(
+            f"{name} does not parse with these bindings (a parse-error case, or mlir-aie's "
+            f"custom syntax): {why}"
+        )
 
 
 def era_or_error(read):
@@ -61,9 +65,13 @@ def test_graph_ops_are_the_walk_and_give_the_same_era(name, text):
         read = list(graph.ops())
         assert [n for n, _ in read] == [op.name for op in walked]
         assert all(a == b for (_, a), b in zip(read, walked))
-        assert era_or_error(lambda: aieir.era_of_ops(graph.ops())) == era_or_error(lambda: aieir.detect_era(module))
+        assert era_or_error(lambda: aieir.era_of_ops(graph.ops())) == era_or_error(
+            lambda: aieir.detect_era(module)
+        )
         for op in walked:  # the shortcut never contradicts the full evidence
             if op.name in aieir._ERA_SPECIFIC:
                 settled = aieir._untyped_evidence(op, op.name)
                 evidence = aieir.era_evidence(op)
-                assert settled is None or evidence is None or evidence == set(settled), op
+                assert (
+                    settled is None or evidence is None or evidence == set(settled)
+                ), op

@@ -18,8 +18,15 @@ def test_tables_match_the_aie_rt_headers_on_known_entries():
     # worked example of a core Trace_Event0/1 configuration (0x4B25221A / 0x212D2C4F)
     core = events.events_of("aie2", "core")
     assert [core[n] for n in (26, 34, 37, 75, 79, 44, 45, 33)] == [
-        "LOCK_STALL", "INSTR_EVENT_1", "INSTR_VECTOR", "PORT_RUNNING_0", "PORT_RUNNING_1",
-        "INSTR_LOCK_ACQUIRE_REQ", "INSTR_LOCK_RELEASE_REQ", "INSTR_EVENT_0"]
+        "LOCK_STALL",
+        "INSTR_EVENT_1",
+        "INSTR_VECTOR",
+        "PORT_RUNNING_0",
+        "PORT_RUNNING_1",
+        "INSTR_LOCK_ACQUIRE_REQ",
+        "INSTR_LOCK_RELEASE_REQ",
+        "INSTR_EVENT_0",
+    ]
     assert events.event_name("aie2", "mem", 19) == "DMA_S2MM_0_START_TASK"
     assert events.event_name("aie2", "shim", 14) == "DMA_S2MM_0_START_TASK"
     assert events.event_name("aie2", "memtile", 21) == "DMA_S2MM_SEL0_START_TASK"
@@ -30,19 +37,29 @@ def test_tables_match_the_aie_rt_headers_on_known_entries():
 
 
 def test_table_sizes_per_module():
-    sizes = {(a, u): len(events.events_of(a, u)) for a in events.ARCHS for u in ("core", "mem", "memtile", "shim")}
-    assert sizes == {(a, u): n for a in events.ARCHS for u, n in
-                     (("core", 127), ("mem", 122), ("memtile", 161), ("shim", 128))}
+    sizes = {
+        (a, u): len(events.events_of(a, u))
+        for a in events.ARCHS
+        for u in ("core", "mem", "memtile", "shim")
+    }
+    assert sizes == {
+        (a, u): n
+        for a in events.ARCHS
+        for u, n in (("core", 127), ("mem", 122), ("memtile", 161), ("shim", 128))
+    }
 
 
 def test_unknown_codes_are_named_by_number():
-    assert events.event_name("aie2", "core", 54) == "UNKNOWN_EVENT_54"    # reserved
-    assert events.event_name(None, "core", 33) == "UNKNOWN_EVENT_33"      # no architecture
+    assert events.event_name("aie2", "core", 54) == "UNKNOWN_EVENT_54"  # reserved
+    assert events.event_name(None, "core", 33) == "UNKNOWN_EVENT_33"  # no architecture
     with pytest.raises(ValueError):
         events.events_of("aie1", "core")
 
 
-@pytest.mark.parametrize("kind,arch", [(1, None), (2, "aie2"), (5, "aie2"), (7, "aie2"), (8, "aie2p"), (15, "aie2p")])
+@pytest.mark.parametrize(
+    "kind,arch",
+    [(1, None), (2, "aie2"), (5, "aie2"), (7, "aie2"), (8, "aie2p"), (15, "aie2p")],
+)
 def test_device_kind_to_architecture(kind, arch):
     assert events.arch_of_device(kind) == arch
 
@@ -55,18 +72,38 @@ def test_design_events_from_register_writes(name):
         b = events.design_events(m, "dev_b", "seq")
     assert (a.arch, a.source, b.arch) == ("aie2", "registers", "aie2p")
     assert [a.slot_name((0, 0, 2), s) for s in range(8)] == [
-        "LOCK_STALL", "INSTR_EVENT_1", "INSTR_VECTOR", "PORT_RUNNING_0", "PORT_RUNNING_1",
-        "INSTR_LOCK_ACQUIRE_REQ", "INSTR_LOCK_RELEASE_REQ", "INSTR_EVENT_0"]
+        "LOCK_STALL",
+        "INSTR_EVENT_1",
+        "INSTR_VECTOR",
+        "PORT_RUNNING_0",
+        "PORT_RUNNING_1",
+        "INSTR_LOCK_ACQUIRE_REQ",
+        "INSTR_LOCK_RELEASE_REQ",
+        "INSTR_EVENT_0",
+    ]
     assert a.units[(0, 0, 2)].pkt_id == 1
     assert [b.slot_name((0, 0, 2), s) for s in range(6)] == [
-        "INSTR_LOAD", "INSTR_VECTOR", "INSTR_EVENT_1", "INSTR_EVENT_0", "SPARSITY_OVERFLOW", "UNKNOWN_EVENT_54"]
+        "INSTR_LOAD",
+        "INSTR_VECTOR",
+        "INSTR_EVENT_1",
+        "INSTR_EVENT_0",
+        "SPARSITY_OVERFLOW",
+        "UNKNOWN_EVENT_54",
+    ]
     # Trace_Control1 = 0x1002: the memory module stamps packet type 1, id 2; slot 4 is never written
     mem = b.units[(1, 0, 2)]
-    assert (mem.pkt_id, mem.slot_name(0, "aie2p"), mem.slot_name(4, "aie2p")) == (2, "DMA_S2MM_0_START_TASK", "slot4")
+    assert (mem.pkt_id, mem.slot_name(0, "aie2p"), mem.slot_name(4, "aie2p")) == (
+        2,
+        "DMA_S2MM_0_START_TASK",
+        "slot4",
+    )
     # an --arch override names the same numbers with the other table
     with make_context():
         m = ir.Operation.parse((INPUTS / name).read_text())
-        assert events.design_events(m, "dev_b", "seq", arch="aie2").slot_name((0, 0, 2), 4) == "DECOMPRESSION_UNDERFLOW"
+        assert (
+            events.design_events(m, "dev_b", "seq", arch="aie2").slot_name((0, 0, 2), 4)
+            == "DECOMPRESSION_UNDERFLOW"
+        )
 
 
 SEQ_OWN_VS_CALLEES = """
@@ -90,14 +127,18 @@ module {
 
 def test_only_the_designs_own_writes_count():
     """Writes inside aiex.configure and after a load_pdi of another device belong to other
-    designs; an absolute address (no column/row) carries the tile; maskwrite32 merges."""
+    designs; an absolute address (no column/row) carries the tile; maskwrite32 merges.
+    """
     with make_context():
         m = ir.Operation.parse(SEQ_OWN_VS_CALLEES)
         d = events.design_events(m, "main", "seq")
     assert sorted(d.units) == [(0, 0, 2), (0, 1, 2)]
     assert d.slot_name((0, 0, 2), 0) == "INSTR_EVENT_0"
     # 35864804 = column 1 << 25 | row 2 << 20 | 0x340E4: slot 5 = 0x23 = 35 INSTR_CALL
-    assert d.slot_name((0, 1, 2), 5) == "INSTR_CALL" and d.slot_name((0, 1, 2), 4) == "NONE"
+    assert (
+        d.slot_name((0, 1, 2), 5) == "INSTR_CALL"
+        and d.slot_name((0, 1, 2), 4) == "NONE"
+    )
 
 
 TRACE_OPS = """
@@ -128,9 +169,15 @@ def test_trace_ops_name_slots_when_nothing_is_lowered():
         m = ir.Operation.parse(TRACE_OPS)
         d = events.design_events(m, "dev", "seq")
     assert d.source == "trace-ops"
-    assert [d.slot_name((0, 1, 2), s) for s in range(3)] == ["INSTR_EVENT_0", "LOCK_STALL", "slot2"]
+    assert [d.slot_name((0, 1, 2), s) for s in range(3)] == [
+        "INSTR_EVENT_0",
+        "LOCK_STALL",
+        "slot2",
+    ]
     assert d.units[(0, 1, 2)].numbers[:2] == [33, 26]
-    assert d.slot_name((2, 1, 0), 0) == "DMA_S2MM_0_START_TASK"   # a shim trace without a packet op
+    assert (
+        d.slot_name((2, 1, 0), 0) == "DMA_S2MM_0_START_TASK"
+    )  # a shim trace without a packet op
 
 
 def test_missing_design_is_an_error():
@@ -138,6 +185,8 @@ def test_missing_design_is_an_error():
         m = ir.Operation.parse(TRACE_OPS)
         with pytest.raises(events.EventConfigError, match="no 'aie.device @nope'"):
             events.design_events(m, "nope", "seq")
-        with pytest.raises(events.EventConfigError, match="no 'aie.runtime_sequence @other'") as e:
+        with pytest.raises(
+            events.EventConfigError, match="no 'aie.runtime_sequence @other'"
+        ) as e:
             events.design_events(m, "dev", "other")
         assert e.value.op is not None

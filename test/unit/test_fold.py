@@ -1,7 +1,8 @@
 # SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """callgraph.eval_int folds arith ops in the value's bit width and the op's signedness, as MLIR's
-arith folders do (the values below are what ``mlir-opt --canonicalize`` folds them to)."""
+arith folders do (the values below are what ``mlir-opt --canonicalize`` folds them to).
+"""
 
 from __future__ import annotations
 
@@ -19,13 +20,17 @@ def context():
 
 
 def fold(op: str, a: int, b: int, t: str) -> int | None:
-    m = ir.Module.parse(f"%a = arith.constant {a} : {t}\n%b = arith.constant {b} : {t}\n%r = {op} %a, %b : {t}")
+    m = ir.Module.parse(
+        f"%a = arith.constant {a} : {t}\n%b = arith.constant {b} : {t}\n%r = {op} %a, %b : {t}"
+    )
     *_, r = m.body.operations
     return cg.eval_int(r.result, lambda _: None)
 
 
 def cast(op: str, a: int, src: str, dst: str) -> int | None:
-    m = ir.Module.parse(f"%a = arith.constant {a} : {src}\n%r = {op} %a : {src} to {dst}")
+    m = ir.Module.parse(
+        f"%a = arith.constant {a} : {src}\n%r = {op} %a : {src} to {dst}"
+    )
     *_, r = m.body.operations
     return cg.eval_int(r.result, lambda _: None)
 

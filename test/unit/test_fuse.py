@@ -20,30 +20,65 @@ I64 = F.I64
 
 #: scenario -> (dispatched sequences -> (argument types, landings (path, host buffer, offset), slices))
 EXPECTED = {
-    "two_calls_one_design": {("main", "main_seq"): (
-        [I64, "memref<16384xi8>"], [("0", 1, 0), ("1", 1, 8192)],
-        [("dev_a", "seq_a", "0", 0, 8192), ("dev_a", "seq_a", "1", 8192, 8192)])},
-    "caller_with_own_trace": {("main", "main_seq"): (
-        [I64, "memref<12288xi8>"], [("", 1, 0), ("0", 1, 4096)],
-        [("main", "main_seq", "", 0, 4096), ("dev_a", "seq_a", "0", 4096, 8192)])},
-    "two_designs_two_configures": {("main", "main_seq"): (
-        [I64, I64, "memref<16384xi8>"], [("0", 2, 0), ("1", 2, 8192)],
-        [("dev_a", "seq_a", "0", 0, 8192), ("dev_b", "seq_b", "1", 8192, 8192)])},
-    "nested": {("main", "main_seq"): (
-        [I64, "memref<12288xi8>"], [("0", 1, 0), ("0/0", 1, 4096)],
-        [("dev_b", "seq_b", "0", 0, 4096), ("dev_c", "seq_c", "0/0", 4096, 8192)]),
-        ("dev_b", "seq_b"): ([I64, "memref<12288xi8>"], [("", 1, 0), ("0", 1, 4096)],
-                             [("dev_b", "seq_b", "", 0, 4096), ("dev_c", "seq_c", "0", 4096, 8192)])},
-    "scalar_arguments": {("main", "main_seq"): (
-        ["i32", I64, "i32", I64, "memref<16384xi8>"], [("0", 2, 0), ("1", 2, 8192)],
-        [("dev_a", "seq_a", "0", 0, 8192), ("dev_a", "seq_a", "1", 8192, 8192)])},
+    "two_calls_one_design": {
+        ("main", "main_seq"): (
+            [I64, "memref<16384xi8>"],
+            [("0", 1, 0), ("1", 1, 8192)],
+            [("dev_a", "seq_a", "0", 0, 8192), ("dev_a", "seq_a", "1", 8192, 8192)],
+        )
+    },
+    "caller_with_own_trace": {
+        ("main", "main_seq"): (
+            [I64, "memref<12288xi8>"],
+            [("", 1, 0), ("0", 1, 4096)],
+            [("main", "main_seq", "", 0, 4096), ("dev_a", "seq_a", "0", 4096, 8192)],
+        )
+    },
+    "two_designs_two_configures": {
+        ("main", "main_seq"): (
+            [I64, I64, "memref<16384xi8>"],
+            [("0", 2, 0), ("1", 2, 8192)],
+            [("dev_a", "seq_a", "0", 0, 8192), ("dev_b", "seq_b", "1", 8192, 8192)],
+        )
+    },
+    "nested": {
+        ("main", "main_seq"): (
+            [I64, "memref<12288xi8>"],
+            [("0", 1, 0), ("0/0", 1, 4096)],
+            [("dev_b", "seq_b", "0", 0, 4096), ("dev_c", "seq_c", "0/0", 4096, 8192)],
+        ),
+        ("dev_b", "seq_b"): (
+            [I64, "memref<12288xi8>"],
+            [("", 1, 0), ("0", 1, 4096)],
+            [("dev_b", "seq_b", "", 0, 4096), ("dev_c", "seq_c", "0", 4096, 8192)],
+        ),
+    },
+    "scalar_arguments": {
+        ("main", "main_seq"): (
+            ["i32", I64, "i32", I64, "memref<16384xi8>"],
+            [("0", 2, 0), ("1", 2, 8192)],
+            [("dev_a", "seq_a", "0", 0, 8192), ("dev_a", "seq_a", "1", 8192, 8192)],
+        )
+    },
     "two_wrappers": {
-        ("main", "w1"): ([I64, "memref<8192xi8>"], [("0", 1, 0)], [("dev_a", "seq_a", "0", 0, 8192)]),
-        ("main", "w2"): ([I64, "i32", I64, "memref<16384xi8>"], [("0", 2, 0), ("1", 2, 8192)],
-                         [("dev_a", "seq_a", "0", 0, 8192), ("dev_a", "seq_a", "1", 8192, 8192)])},
-    "data_patch": {("main", "main_seq"): (
-        ["i32", "memref<8xi32>", "memref<128xi32>", "memref<8192xi8>"], [("0", 2, 0), ("0", 1, 16 + 256)],
-        [("dev_a", "seq_a", "0", 0, 8192)])},
+        ("main", "w1"): (
+            [I64, "memref<8192xi8>"],
+            [("0", 1, 0)],
+            [("dev_a", "seq_a", "0", 0, 8192)],
+        ),
+        ("main", "w2"): (
+            [I64, "i32", I64, "memref<16384xi8>"],
+            [("0", 2, 0), ("1", 2, 8192)],
+            [("dev_a", "seq_a", "0", 0, 8192), ("dev_a", "seq_a", "1", 8192, 8192)],
+        ),
+    },
+    "data_patch": {
+        ("main", "main_seq"): (
+            ["i32", "memref<8xi32>", "memref<128xi32>", "memref<8192xi8>"],
+            [("0", 2, 0), ("0", 1, 16 + 256)],
+            [("dev_a", "seq_a", "0", 0, 8192)],
+        )
+    },
 }
 
 
@@ -73,13 +108,25 @@ def test_fused_layout_and_landings(name, era):
 @pytest.mark.parametrize("name,era", cases())
 def test_verbatim_inlining_lands_every_patch(name, era):
     m = F.parse(F.SCENARIOS[name](era))
-    diag = F.run_passes(m, "aie-trace-fuse-buffers", "aie-trace-materialize", "aie-trace-drop-specialized")
+    diag = F.run_passes(
+        m,
+        "aie-trace-fuse-buffers",
+        "aie-trace-materialize",
+        "aie-trace-drop-specialized",
+    )
     assert F.errors(diag) == []
     for (dev, seq), (_, lands, _) in EXPECTED[name].items():
-        if era in ("E1", "E2"):  # the attributes the patches carry after the verbatim copy
-            assert F.int_patches(F.sequence(m, dev, seq), era) == [(h, off) for _, h, off in lands]
+        if era in (
+            "E1",
+            "E2",
+        ):  # the attributes the patches carry after the verbatim copy
+            assert F.int_patches(F.sequence(m, dev, seq), era) == [
+                (h, off) for _, h, off in lands
+            ]
         else:
-            assert [(h, off) for _, h, off in F.landings(m, dev, seq, era)] == [(h, off) for _, h, off in lands]
+            assert [(h, off) for _, h, off in F.landings(m, dev, seq, era)] == [
+                (h, off) for _, h, off in lands
+            ]
     text = str(m)
     assert "aiex.run" not in text and "specialized_from" not in text
 
@@ -87,9 +134,17 @@ def test_verbatim_inlining_lands_every_patch(name, era):
 @pytest.mark.parametrize("name,era", cases())
 def test_output_checks_and_verifies(name, era):
     m = F.parse(F.SCENARIOS[name](era))
-    diag = F.run_passes(m, "aie-trace-fuse-buffers", "aie-trace-check-ir", "aie-trace-verify-patches",
-                        "aie-trace-materialize", "aie-trace-check-ir", "aie-trace-verify-patches",
-                        "aie-trace-drop-specialized", "aie-trace-check-ir")
+    diag = F.run_passes(
+        m,
+        "aie-trace-fuse-buffers",
+        "aie-trace-check-ir",
+        "aie-trace-verify-patches",
+        "aie-trace-materialize",
+        "aie-trace-check-ir",
+        "aie-trace-verify-patches",
+        "aie-trace-drop-specialized",
+        "aie-trace-check-ir",
+    )
     assert F.errors(diag) == []
 
 
@@ -142,7 +197,9 @@ def test_back_to_back_warns_at_second_run(era):
 def test_back_to_back_merge(era):
     fused = F.fuse(F.two_calls_one_design(era), merge_back_to_back=True)
     assert F.warnings(fused.diag) == []
-    assert F.slices(fused.module, "main", "main_seq") == [("dev_a", "seq_a", "0+1", 0, 16384)]
+    assert F.slices(fused.module, "main", "main_seq") == [
+        ("dev_a", "seq_a", "0+1", 0, 16384)
+    ]
     lay = F.layout_of(fused.module, "main", "main_seq")
     assert lay.slice_for("1") == lay.slice_for("0") == lay.slices[0]
     assert F.errors(F.run_passes(fused.module, "aie-trace-verify-patches")) == []
@@ -156,5 +213,10 @@ def test_alternating_devices_do_not_warn(era):
 
 def test_specialized_copies_are_shared_between_identical_call_sites():
     fused = F.fuse(F.nested("E2"))
-    names = [str(s.attributes["sym_name"]) for s in F.aieir.walk(fused.module.operation, ["aie.runtime_sequence"])]
-    assert names.count('"seq_c.seq_b.0"') == 1 and not any("main_seq" in n for n in names if "seq_c" in n)
+    names = [
+        str(s.attributes["sym_name"])
+        for s in F.aieir.walk(fused.module.operation, ["aie.runtime_sequence"])
+    ]
+    assert names.count('"seq_c.seq_b.0"') == 1 and not any(
+        "main_seq" in n for n in names if "seq_c" in n
+    )

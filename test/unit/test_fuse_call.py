@@ -1,7 +1,8 @@
 # SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """fusion.Call: one argument of a call read without entering its frame equals that argument of the
-entered frame (memref views, known and unknown scalars, parameters the run leaves out)."""
+entered frame (memref views, known and unknown scalars, parameters the run leaves out).
+"""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from aie_trace import callgraph as cg, fusion, provider
 
 ir = provider.ir
 
-MODULE = '''
+MODULE = """
 "aie.device"() <{device = 5 : i32, sym_name = "main"}> ({
   "aie.runtime_sequence"() <{sym_name = "root"}> ({
   ^bb0(%a: memref<64xi32>, %b: memref<256xi8>, %n: i32):
@@ -29,7 +30,7 @@ MODULE = '''
   }) : () -> ()
   "aie.end"() : () -> ()
 }) : () -> ()
-'''
+"""
 
 
 @pytest.fixture()

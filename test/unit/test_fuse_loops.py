@@ -23,23 +23,49 @@ def context():
 
 
 PER_ITERATION = {
-    "run_in_loop": ("main_seq", "memref<36864xi8>",
-                    [("dev_a", "seq_a", f"0[{i}]", 8192 * i, 8192) for i in range(3)]
-                    + [("dev_b", "seq_b", f"1[{i}]", 24576 + 4096 * i, 4096) for i in range(3)],
-                    [("0[0]", 1, 0), ("1[0]", 1, 24576), ("0[1]", 1, 8192), ("1[1]", 1, 28672),
-                     ("0[2]", 1, 16384), ("1[2]", 1, 32768)]),
-    "nested_in_loop": ("main_seq", "memref<32768xi8>",
-                       [("dev_c", "seq_c", f"{k}/0[{i}]", 16384 * (k // 2) + 8192 * i, 8192)
-                        for k in (0, 2) for i in range(2)],
-                       [("0/0[0]", 1, 0), ("0/0[1]", 1, 8192), ("2/0[0]", 1, 16384), ("2/0[1]", 1, 24576)]),
+    "run_in_loop": (
+        "main_seq",
+        "memref<36864xi8>",
+        [("dev_a", "seq_a", f"0[{i}]", 8192 * i, 8192) for i in range(3)]
+        + [("dev_b", "seq_b", f"1[{i}]", 24576 + 4096 * i, 4096) for i in range(3)],
+        [
+            ("0[0]", 1, 0),
+            ("1[0]", 1, 24576),
+            ("0[1]", 1, 8192),
+            ("1[1]", 1, 28672),
+            ("0[2]", 1, 16384),
+            ("1[2]", 1, 32768),
+        ],
+    ),
+    "nested_in_loop": (
+        "main_seq",
+        "memref<32768xi8>",
+        [
+            ("dev_c", "seq_c", f"{k}/0[{i}]", 16384 * (k // 2) + 8192 * i, 8192)
+            for k in (0, 2)
+            for i in range(2)
+        ],
+        [
+            ("0/0[0]", 1, 0),
+            ("0/0[1]", 1, 8192),
+            ("2/0[0]", 1, 16384),
+            ("2/0[1]", 1, 24576),
+        ],
+    ),
 }
 
 SHARED = {
-    "run_in_loop": ("memref<12288xi8>", [("dev_a", "seq_a", "0", 0, 8192), ("dev_b", "seq_b", "1", 8192, 4096)],
-                    [("0[0]", 1, 0), ("1[0]", 1, 8192)] * 1 + [("0[1]", 1, 0), ("1[1]", 1, 8192),
-                                                               ("0[2]", 1, 0), ("1[2]", 1, 8192)]),
-    "nested_in_loop": ("memref<16384xi8>", [("dev_c", "seq_c", "0/0", 0, 8192), ("dev_c", "seq_c", "2/0", 8192, 8192)],
-                       [("0/0[0]", 1, 0), ("0/0[1]", 1, 0), ("2/0[0]", 1, 8192), ("2/0[1]", 1, 8192)]),
+    "run_in_loop": (
+        "memref<12288xi8>",
+        [("dev_a", "seq_a", "0", 0, 8192), ("dev_b", "seq_b", "1", 8192, 4096)],
+        [("0[0]", 1, 0), ("1[0]", 1, 8192)] * 1
+        + [("0[1]", 1, 0), ("1[1]", 1, 8192), ("0[2]", 1, 0), ("1[2]", 1, 8192)],
+    ),
+    "nested_in_loop": (
+        "memref<16384xi8>",
+        [("dev_c", "seq_c", "0/0", 0, 8192), ("dev_c", "seq_c", "2/0", 8192, 8192)],
+        [("0/0[0]", 1, 0), ("0/0[1]", 1, 0), ("2/0[0]", 1, 8192), ("2/0[1]", 1, 8192)],
+    ),
 }
 
 
@@ -53,8 +79,15 @@ def test_region_per_iteration(name, era):
     assert F.arg_types(F.sequence(m, "main", seq))[-1] == fused_type
     assert F.slices(m, "main", seq) == slices
     assert F.landings(m, "main", seq, era) == lands
-    F.run_passes(m, "aie-trace-materialize", "aie-trace-verify-patches", "aie-trace-drop-specialized")
-    assert [(h, o) for _, h, o in F.landings(m, "main", seq, era)] == [(h, o) for _, h, o in lands]
+    F.run_passes(
+        m,
+        "aie-trace-materialize",
+        "aie-trace-verify-patches",
+        "aie-trace-drop-specialized",
+    )
+    assert [(h, o) for _, h, o in F.landings(m, "main", seq, era)] == [
+        (h, o) for _, h, o in lands
+    ]
     assert "specialized_from" not in str(m)
 
 
@@ -63,7 +96,9 @@ def test_region_per_iteration(name, era):
 def test_one_region_shared_by_iterations(name, era):
     fused_type, slices, lands = SHARED[name]
     m = F.parse(getattr(F, name)(era))
-    diag = F.run_passes(m, "aie-trace-fuse-buffers", "aie-trace-verify-patches", loops="shared")
+    diag = F.run_passes(
+        m, "aie-trace-fuse-buffers", "aie-trace-verify-patches", loops="shared"
+    )
     assert F.errors(diag) == []
     assert F.arg_types(F.sequence(m, "main", "main_seq"))[-1] == fused_type
     assert F.slices(m, "main", "main_seq") == slices
@@ -82,28 +117,46 @@ def test_loops_idempotent(name, era, mode):
 
 
 def test_loops_error_mode_refuses_each_traced_run():
-    d = F.try_passes(F.parse(F.run_in_loop("E2")), "aie-trace-fuse-buffers", loops="error")
+    d = F.try_passes(
+        F.parse(F.run_in_loop("E2")), "aie-trace-fuse-buffers", loops="error"
+    )
     assert len(F.errors(d)) == 2
-    assert all("inside an scf.for (loops=error): unroll the loop" in e for e in F.errors(d))
+    assert all(
+        "inside an scf.for (loops=error): unroll the loop" in e for e in F.errors(d)
+    )
     assert [x.line for x in d.diagnostics] == [11, 14]
 
 
 def test_e1_cannot_carry_a_per_iteration_offset():
     d = F.try_passes(F.parse(F.run_in_loop("E1")), "aie-trace-fuse-buffers")
     assert len(F.errors(d)) == 2
-    assert "arg_plus is an attribute in IR era E1; unroll the loop first, or use loops=shared" in F.errors(d)[0]
+    assert (
+        "arg_plus is an attribute in IR era E1; unroll the loop first, or use loops=shared"
+        in F.errors(d)[0]
+    )
 
 
 def test_dynamic_trip_count_needs_unrolling_or_sharing():
     a = S.Design("dev_a", "seq_a")
-    body = ['%lb = arith.constant 0 : index', '%st = arith.constant 1 : index', '%ub = arith.index_cast %arg1 : i32 to index',
-            '"scf.for"(%lb, %ub, %st) ({', '^bb0(%i: index):'] + [
-        f"  {x}" for x in S.configure("dev_a", [S.run("seq_a", ["%arg0"], [I64])])] + [
-        '  "scf.yield"() : () -> ()', '}) : (index, index, index) -> ()']
-    text = S.module(S.device("main", S.sequence("main_seq", [I64, "i32"], body)), a.text("E2"))
+    body = (
+        [
+            "%lb = arith.constant 0 : index",
+            "%st = arith.constant 1 : index",
+            "%ub = arith.index_cast %arg1 : i32 to index",
+            '"scf.for"(%lb, %ub, %st) ({',
+            "^bb0(%i: index):",
+        ]
+        + [f"  {x}" for x in S.configure("dev_a", [S.run("seq_a", ["%arg0"], [I64])])]
+        + ['  "scf.yield"() : () -> ()', "}) : (index, index, index) -> ()"]
+    )
+    text = S.module(
+        S.device("main", S.sequence("main_seq", [I64, "i32"], body)), a.text("E2")
+    )
     d = F.try_passes(F.parse(text), "aie-trace-fuse-buffers")
-    assert F.errors(d) == ["runs traced design @dev_a:@seq_a inside an scf.for whose trip count is not static: unroll "
-                           "the loop first, or use loops=shared (one region for every iteration)"]
+    assert F.errors(d) == [
+        "runs traced design @dev_a:@seq_a inside an scf.for whose trip count is not static: unroll "
+        "the loop first, or use loops=shared (one region for every iteration)"
+    ]
     m = F.parse(text)
     assert F.errors(F.run_passes(m, "aie-trace-fuse-buffers", loops="shared")) == []
     assert F.slices(m, "main", "main_seq") == [("dev_a", "seq_a", "0", 0, 8192)]
@@ -112,6 +165,12 @@ def test_dynamic_trip_count_needs_unrolling_or_sharing():
 def test_back_to_back_iterations_warn():
     a = S.Design("dev_a", "seq_a")
     body = F.loop(S.configure("dev_a", [S.run("seq_a", ["%arg0"], [I64])]), trips=2)
-    d = F.try_passes(F.parse(S.module(S.device("main", S.sequence("main_seq", [I64], body)), a.text("E2"))),
-                     "aie-trace-fuse-buffers")
+    d = F.try_passes(
+        F.parse(
+            S.module(
+                S.device("main", S.sequence("main_seq", [I64], body)), a.text("E2")
+            )
+        ),
+        "aie-trace-fuse-buffers",
+    )
     assert F.warnings(d) and "between call '0[0]' and call '0[1]'" in F.warnings(d)[0]

@@ -31,10 +31,16 @@ def test_iron_154_unfused_module_is_caught(era):
     errs = verify(m)
     short = [e for _, e in errs if e.startswith("one argument short")]
     assert len(short) == 3
-    assert "passes 1 operand(s) but @dev_a:@seq_a takes 2; parameter #1 (memref<8192xi8>) is not passed" in short[0]
+    assert (
+        "passes 1 operand(s) but @dev_a:@seq_a takes 2; parameter #1 (memref<8192xi8>) is not passed"
+        in short[0]
+    )
     stray = [e for _, e in errs if "outside the buffer" in e]
-    assert any("in @main:@main_seq (call path '0') the BD writes bytes [0, 8192) of host buffer #1 "
-               "(memref<64xi32>, 256 bytes) of @main:@main_seq: outside the buffer" == e for e in stray)
+    assert any(
+        "in @main:@main_seq (call path '0') the BD writes bytes [0, 8192) of host buffer #1 "
+        "(memref<64xi32>, 256 bytes) of @main:@main_seq: outside the buffer" == e
+        for e in stray
+    )
 
 
 @pytest.mark.parametrize("era", ("E3", "E4"))
@@ -42,8 +48,11 @@ def test_unfused_buffer_patches_do_not_resolve(era):
     m = F.parse((EXAMPLES / f"two_designs_{era.lower()}.mlir").read_text())
     errs = [e for _, e in verify(m)]
     assert any(e.startswith("one argument short") for e in errs)
-    assert any("the buffer operand does not resolve to a static view of a host buffer of @main:@main_seq" in e
-               for e in errs)
+    assert any(
+        "the buffer operand does not resolve to a static view of a host buffer of @main:@main_seq"
+        in e
+        for e in errs
+    )
 
 
 @pytest.mark.parametrize("era", F.ERAS)
@@ -58,21 +67,34 @@ def test_fused_and_materialized_examples_verify(era):
 def tamper_layout(m, offsets):
     seq = F.sequence(m, "main", "main_seq")
     lay = L.read_layout(seq)
-    lay.slices = [L.Slice(s.device, s.sequence, s.call_path, o, s.size) for s, o in zip(lay.slices, offsets)]
+    lay.slices = [
+        L.Slice(s.device, s.sequence, s.call_path, o, s.size)
+        for s, o in zip(lay.slices, offsets)
+    ]
     L.write_layout(seq, lay, "E2")
 
 
 @pytest.mark.parametrize("materialized", (False, True))
 def test_a_layout_that_does_not_match_the_patches(materialized):
     m = F.parse(F.two_designs_two_configures("E2"))
-    F.run_passes(m, "aie-trace-fuse-buffers", *(["aie-trace-materialize"] if materialized else []))
+    F.run_passes(
+        m,
+        "aie-trace-fuse-buffers",
+        *(["aie-trace-materialize"] if materialized else []),
+    )
     tamper_layout(m, [8192, 0])
     errs = [e for _, e in verify(m)]
     if materialized:
-        assert any("this trace of @dev_a lands at [0, 8192) of host buffer #2, which no slice of @dev_a" in e for e in errs)
+        assert any(
+            "this trace of @dev_a lands at [0, 8192) of host buffer #2, which no slice of @dev_a"
+            in e
+            for e in errs
+        )
     else:
-        assert errs[0] == ("the trace of call '0' lands at [0, 8192) of host buffer #2, but the layout puts it at "
-                           "[8192, 16384) of host buffer #2")
+        assert errs[0] == (
+            "the trace of call '0' lands at [0, 8192) of host buffer #2, but the layout puts it at "
+            "[8192, 16384) of host buffer #2"
+        )
 
 
 def test_overlapping_trace_regions_of_two_calls():
@@ -80,39 +102,56 @@ def test_overlapping_trace_regions_of_two_calls():
     F.run_passes(m, "aie-trace-fuse-buffers")
     copy = F.sequence(m, "dev_b", "seq_b.main_seq.1")
     [patch] = aieir.walk(copy, ["aiex.npu.address_patch"])
-    patch.operands[0] = aieir.constant(4096, "i32", provider.ir.InsertionPoint(patch), patch.location)
+    patch.operands[0] = aieir.constant(
+        4096, "i32", provider.ir.InsertionPoint(patch), patch.location
+    )
     errs = [e for _, e in verify(m)]
-    assert ("the trace region [4096, 12288) of call '1' overlaps the trace region [0, 8192) of call '0' in host "
-            "buffer #2 of @main:@main_seq") in errs
+    assert (
+        "the trace region [4096, 12288) of call '1' overlaps the trace region [0, 8192) of call '0' in host "
+        "buffer #2 of @main:@main_seq"
+    ) in errs
 
 
 def test_trace_over_data_in_one_buffer():
-    text = S.module(S.Design("dev_a", "seq_a", data=("memref<4096xi32>",), trace_arg="reuse").text("E2"))
+    text = S.module(
+        S.Design("dev_a", "seq_a", data=("memref<4096xi32>",), trace_arg="reuse").text(
+            "E2"
+        )
+    )
     m = F.parse(text.replace("arith.constant 16384 : i32", "arith.constant 0 : i32"))
     errs = [e for _, e in verify(m)]
-    assert errs == ["the trace region [0, 8192) of call '' overlaps data [0, 16384) in host buffer #0 of @dev_a:@seq_a"]
+    assert errs == [
+        "the trace region [0, 8192) of call '' overlaps data [0, 16384) in host buffer #0 of @dev_a:@seq_a"
+    ]
 
 
 def test_patch_without_a_preceding_writebd():
     m = F.parse(S.module(S.Design("dev_a", "seq_a").text("E2")))
     aieir.walk(m.operation, ["aiex.npu.writebd"])[0].erase()
     [(_, e)] = verify(m)
-    assert e.startswith("no aiex.npu.writebd of shim column 0 BD 15 precedes this patch (in @dev_a:@seq_a)")
+    assert e.startswith(
+        "no aiex.npu.writebd of shim column 0 BD 15 precedes this patch (in @dev_a:@seq_a)"
+    )
 
 
 def test_fixed_slot_patch_writes_nowhere():
     m = F.parse(S.module(S.Design("dev_a", "seq_a", trace_arg="fixed").text("E1")))
     [(_, e)] = verify(m)
-    assert e == "in @dev_a:@seq_a this patch names host buffer #4, but @dev_a:@seq_a has 1 host buffer(s): the DMA writes nowhere"
+    assert (
+        e
+        == "in @dev_a:@seq_a this patch names host buffer #4, but @dev_a:@seq_a has 1 host buffer(s): the DMA writes nowhere"
+    )
 
 
 @pytest.mark.parametrize("era", ("E1", "E2"))
 def test_a_callee_data_patch_that_verbatim_inlining_misdirects(era):
     m = F.parse((EXAMPLES / f"two_designs_{era.lower()}.mlir").read_text())
     errs = [e for _, e in verify(m)]
-    assert ("in @main:@main_seq (call path '1') this patch lands at byte 0 of host buffer #0 of @main:@main_seq, but "
-            "the call binds the buffer it names (host buffer #0 of @dev_b:@seq_b) to byte 0 of host buffer #1: inlining "
-            "copies arg_idx verbatim (run aie-trace-fuse-buffers before materialization)") in errs
+    assert (
+        "in @main:@main_seq (call path '1') this patch lands at byte 0 of host buffer #0 of @main:@main_seq, but "
+        "the call binds the buffer it names (host buffer #0 of @dev_b:@seq_b) to byte 0 of host buffer #1: inlining "
+        "copies arg_idx verbatim (run aie-trace-fuse-buffers before materialization)"
+    ) in errs
 
 
 def test_the_binding_check_follows_specialized_copies():
@@ -121,9 +160,15 @@ def test_the_binding_check_follows_specialized_copies():
     assert verify(m) == []
     copy = F.sequence(m, "dev_a", "seq_a.main_seq.0")
     data = aieir.walk(copy, ["aiex.npu.address_patch"])[1]
-    aieir.set_attr(data, "arg_idx", 0, "E2")  # undo the rebase of the data patch by hand
+    aieir.set_attr(
+        data, "arg_idx", 0, "E2"
+    )  # undo the rebase of the data patch by hand
     errs = [e for _, e in verify(m)]
-    assert any("this patch lands at byte 272 of host buffer #0" in e and "to byte 272 of host buffer #1" in e for e in errs)
+    assert any(
+        "this patch lands at byte 272 of host buffer #0" in e
+        and "to byte 272 of host buffer #1" in e
+        for e in errs
+    )
 
 
 def rebased_from(patch) -> int | None:
@@ -135,7 +180,9 @@ def test_fuse_records_which_patch_of_the_original_each_rebased_patch_was_made_fr
     m = F.parse(F.data_patch(era))
     F.run_passes(m, "aie-trace-fuse-buffers")
     original = aieir.walk(F.sequence(m, "dev_a", "seq_a"), ["aiex.npu.address_patch"])
-    copy = aieir.walk(F.sequence(m, "dev_a", "seq_a.main_seq.0"), ["aiex.npu.address_patch"])
+    copy = aieir.walk(
+        F.sequence(m, "dev_a", "seq_a.main_seq.0"), ["aiex.npu.address_patch"]
+    )
     assert [rebased_from(p) for p in original] == [None] * len(original)
     # the data patch (the last one) names a buffer the call binds at byte 256 of host buffer #1
     assert rebased_from(copy[-1]) == len(original) - 1
@@ -149,7 +196,10 @@ def test_a_patch_added_at_the_top_of_a_copy_shifts_no_pairing(era):
     copy = F.sequence(m, "dev_a", "seq_a.main_seq.0")
     first = aieir.walk(copy, ["aiex.npu.writebd", "aiex.npu.address_patch"])
     top = provider.ir.InsertionPoint(aieir.body(copy).operations[0])
-    bd, data = first[-2], first[-1]  # the data BD and its (rebased) patch, cloned above everything
+    bd, data = (
+        first[-2],
+        first[-1],
+    )  # the data BD and its (rebased) patch, cloned above everything
     bd.clone(ip=top)
     extra = data.clone(ip=top)
     if era == "E1":
@@ -157,7 +207,9 @@ def test_a_patch_added_at_the_top_of_a_copy_shifts_no_pairing(era):
     else:  # its arg_plus is an SSA constant defined below: give it its own
         extra.operands[0] = aieir.constant(16, "i32", top, extra.location)
     del extra.attributes["aie_trace.rebased_from"]
-    aieir.set_attr(extra, "arg_idx", 0, era)  # the copy's host buffer #0, which the call binds at byte 256 of #1
+    aieir.set_attr(
+        extra, "arg_idx", 0, era
+    )  # the copy's host buffer #0, which the call binds at byte 256 of #1
     errs = [e for _, e in verify(m)]
     # Only the added patch is wrong (verbatim inlining lands it in host buffer #0, too small for its
     # BD); the rebased ones are still paired with the patches they were made from.
@@ -166,7 +218,8 @@ def test_a_patch_added_at_the_top_of_a_copy_shifts_no_pairing(era):
         "bytes) of @main:@main_seq: outside the buffer",
         "in @main:@main_seq (call path '0') this patch lands at byte 16 of host buffer #0 of @main:@main_seq, but the "
         "call binds the buffer it names (host buffer #0 of @dev_a:@seq_a.main_seq.0) to byte 272 of host buffer #1: "
-        "inlining copies arg_idx verbatim (run aie-trace-fuse-buffers before materialization)"]
+        "inlining copies arg_idx verbatim (run aie-trace-fuse-buffers before materialization)",
+    ]
 
 
 def test_a_provenance_that_names_no_patch_of_the_original_is_a_located_error():
@@ -174,10 +227,14 @@ def test_a_provenance_that_names_no_patch_of_the_original_is_a_located_error():
     F.run_passes(m, "aie-trace-fuse-buffers")
     copy = F.sequence(m, "dev_a", "seq_a.main_seq.0")
     data = aieir.walk(copy, ["aiex.npu.address_patch"])[-1]
-    data.attributes["aie_trace.rebased_from"] = provider.ir.IntegerAttr.get(provider.ir.IntegerType.get_signless(64), 7)
+    data.attributes["aie_trace.rebased_from"] = provider.ir.IntegerAttr.get(
+        provider.ir.IntegerType.get_signless(64), 7
+    )
     errs = [e for _, e in verify(m)]
-    assert errs == ["aie_trace.rebased_from = 7 names no address patch of @dev_a:@seq_a, the sequence "
-                    "@dev_a:@seq_a.main_seq.0 was specialized from (it has 2)"], errs
+    assert errs == [
+        "aie_trace.rebased_from = 7 names no address patch of @dev_a:@seq_a, the sequence "
+        "@dev_a:@seq_a.main_seq.0 was specialized from (it has 2)"
+    ], errs
 
 
 @pytest.mark.parametrize("era", F.ERAS)
@@ -189,7 +246,9 @@ def test_the_library_entry_point_checks_a_module_without_a_pass(era):
     before = str(m)
     diag = DiagnosticEngine()
     V.verify_module(m.operation, diag)
-    assert diag.error_count and any(d.message.startswith("one argument short") for d in diag.diagnostics)
+    assert diag.error_count and any(
+        d.message.startswith("one argument short") for d in diag.diagnostics
+    )
     assert str(m) == before
     F.run_passes(m, "aie-trace-fuse-buffers")
     diag = DiagnosticEngine()

@@ -21,7 +21,14 @@ ALLOWED = {
 }
 
 #: the bindings: the provider's modules, or a provider package's own
-_BINDING_PACKAGES = ("mlir", "torch_mlir", "aie.ir", "aie.passmanager", "aie.dialects", "aie.rewrite")
+_BINDING_PACKAGES = (
+    "mlir",
+    "torch_mlir",
+    "aie.ir",
+    "aie.passmanager",
+    "aie.dialects",
+    "aie.rewrite",
+)
 
 
 def _imports_bindings(path: Path) -> list[str]:
@@ -40,8 +47,11 @@ def _imports_bindings(path: Path) -> list[str]:
         else:
             continue
         for n in names:
-            if n in ("provider", "aie_trace.provider") or n.startswith("aie_trace.provider.") or any(
-                    n == p or n.startswith(p + ".") for p in _BINDING_PACKAGES):
+            if (
+                n in ("provider", "aie_trace.provider")
+                or n.startswith("aie_trace.provider.")
+                or any(n == p or n.startswith(p + ".") for p in _BINDING_PACKAGES)
+            ):
                 found.append(f"line {node.lineno}: {n}")
     return found
 
@@ -60,10 +70,18 @@ def test_only_the_ir_layer_imports_the_bindings():
 
 
 def test_the_scan_sees_each_spelling(tmp_path):
-    cases = {"from .provider import ir": True, "from aie_trace.provider import ir": True,
-             "from . import provider": True, "from aie_trace import provider": True,
-             "import mlir.ir": True, "from torch_mlir import ir": True, "from aie.ir import Context": True,
-             "from .aieir import ir": False, "from aie_trace import aieir": False, "import aie_trace.layout": False}
+    cases = {
+        "from .provider import ir": True,
+        "from aie_trace.provider import ir": True,
+        "from . import provider": True,
+        "from aie_trace import provider": True,
+        "import mlir.ir": True,
+        "from torch_mlir import ir": True,
+        "from aie.ir import Context": True,
+        "from .aieir import ir": False,
+        "from aie_trace import aieir": False,
+        "import aie_trace.layout": False,
+    }
     for text, banned in cases.items():
         f = tmp_path / "m.py"
         f.write_text(text + "\n")
@@ -74,9 +92,13 @@ def test_the_provider_loads_only_what_is_used():
     import subprocess
     import sys
 
-    code = ("import sys\nfrom aie_trace import aieir, layout, provider\n"
-            "loaded = [f'{provider.NAME}.{m}' for m in ('passmanager', 'rewrite', 'dialects.scf', "
-            "'dialects.func', 'dialects.memref', 'dialects.builtin') if f'{provider.NAME}.{m}' in sys.modules]\n"
-            "print(loaded)\nprovider.scf\nprint(f'{provider.NAME}.dialects.scf' in sys.modules)\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    code = (
+        "import sys\nfrom aie_trace import aieir, layout, provider\n"
+        "loaded = [f'{provider.NAME}.{m}' for m in ('passmanager', 'rewrite', 'dialects.scf', "
+        "'dialects.func', 'dialects.memref', 'dialects.builtin') if f'{provider.NAME}.{m}' in sys.modules]\n"
+        "print(loaded)\nprovider.scf\nprint(f'{provider.NAME}.dialects.scf' in sys.modules)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
     assert out.split("\n")[:2] == ["[]", "True"]

@@ -13,16 +13,26 @@ from aie_trace import layout as L, provider
 
 ir = provider.ir
 
-SEQ = '''
+SEQ = """
 "aie.device"() <{device = 5 : i32, sym_name = "main"}> ({
   "aie.runtime_sequence"() <{sym_name = "main_seq"}> ({
   ^bb0(%arg0: memref<64xi32>, %arg1: memref<16384xi8>):
   }) : () -> ()
   "aie.end"() : () -> ()
 }) : () -> ()
-'''
+"""
 
-NAMES = ["dev_a", 'q"uote', "back\\slash", "caf\u00e9 \u6f22", "tab\there", "new\nline", "x = 1, y", "a>b}c", ""]
+NAMES = [
+    "dev_a",
+    'q"uote',
+    "back\\slash",
+    "caf\u00e9 \u6f22",
+    "tab\there",
+    "new\nline",
+    "x = 1, y",
+    "a>b}c",
+    "",
+]
 
 
 @pytest.fixture(autouse=True)
@@ -43,9 +53,25 @@ def test_string_literal_parses_to_the_same_string_attribute(text):
 
 
 def _layout(names: list[str]) -> L.Layout:
-    return L.Layout("main", "main_seq", 1, 1, 16384, 0, False,
-                    [L.Slice(d, s, p, 100 * i, 100) for i, (d, s, p) in
-                     enumerate(zip(names, reversed(names), ["", "0", "1+2", "3[4]/0", "5", "6", "7", "8", "9"]))])
+    return L.Layout(
+        "main",
+        "main_seq",
+        1,
+        1,
+        16384,
+        0,
+        False,
+        [
+            L.Slice(d, s, p, 100 * i, 100)
+            for i, (d, s, p) in enumerate(
+                zip(
+                    names,
+                    reversed(names),
+                    ["", "0", "1+2", "3[4]/0", "5", "6", "7", "8", "9"],
+                )
+            )
+        ],
+    )
 
 
 @pytest.mark.parametrize("era", ["E1", "E2"])
@@ -53,13 +79,30 @@ def test_our_records_equal_the_attributes_built_one_by_one(seq, era):
     lay = _layout(NAMES)
     L.write_layout(seq, lay, era)
     i64 = ir.IntegerType.get_signless(64)
-    assert seq.attributes[L.OUR_TRACE_SLICES] == ir.ArrayAttr.get([ir.DictAttr.get({
-        "device": ir.StringAttr.get(s.device), "sequence": ir.StringAttr.get(s.sequence),
-        "offset": ir.IntegerAttr.get(i64, s.offset), "size": ir.IntegerAttr.get(i64, s.size)}) for s in lay.slices])
-    assert seq.attributes[L.OUR_TRACE_BUFFER] == ir.DictAttr.get({
-        "arg_index": ir.IntegerAttr.get(i64, 1), "offset": ir.IntegerAttr.get(i64, 0),
-        "size": ir.IntegerAttr.get(i64, 16384), "dedicated": ir.BoolAttr.get(False)})
-    assert seq.attributes[L.SLICE_PATHS] == ir.ArrayAttr.get([ir.StringAttr.get(s.call_path) for s in lay.slices])
+    assert seq.attributes[L.OUR_TRACE_SLICES] == ir.ArrayAttr.get(
+        [
+            ir.DictAttr.get(
+                {
+                    "device": ir.StringAttr.get(s.device),
+                    "sequence": ir.StringAttr.get(s.sequence),
+                    "offset": ir.IntegerAttr.get(i64, s.offset),
+                    "size": ir.IntegerAttr.get(i64, s.size),
+                }
+            )
+            for s in lay.slices
+        ]
+    )
+    assert seq.attributes[L.OUR_TRACE_BUFFER] == ir.DictAttr.get(
+        {
+            "arg_index": ir.IntegerAttr.get(i64, 1),
+            "offset": ir.IntegerAttr.get(i64, 0),
+            "size": ir.IntegerAttr.get(i64, 16384),
+            "dedicated": ir.BoolAttr.get(False),
+        }
+    )
+    assert seq.attributes[L.SLICE_PATHS] == ir.ArrayAttr.get(
+        [ir.StringAttr.get(s.call_path) for s in lay.slices]
+    )
     assert L.read_layout(seq) == lay
 
 
@@ -69,7 +112,8 @@ def test_upstream_records_read_back(seq, era):
     L.write_layout(seq, lay, era)
     assert L.read_layout(seq) == lay
     assert str(seq.attributes[L.TRACE_BUFFER]) == (
-        "#aie.trace_buffer<arg_index = 1, offset = 0, size = 16384, dedicated = false>")
+        "#aie.trace_buffer<arg_index = 1, offset = 0, size = 16384, dedicated = false>"
+    )
 
 
 @pytest.mark.parametrize("era", ["E1", "E3"])
@@ -78,34 +122,69 @@ def test_no_slices(seq, era):
     assert L.read_slices(seq) == []
 
 
-@pytest.mark.parametrize("records, msg", [
-    ('aie_trace.trace_slices = [{device = "d", sequence = "s", offset = 0 : i64}]', "exactly device"),
-    ('aie_trace.trace_slices = [{device = "d", sequence = "s", offset = 0 : i64, size = 1 : i64, x = 1}]',
-     "exactly device"),
-    ('aie_trace.trace_slices = [{device = "d", sequence = "s", offset = 0 : i64, size = [1]}]', "exactly device"),
-    ('aie_trace.trace_slices = [1]', "exactly device"),
-    ('aie_trace.trace_slices = [{device = "d", sequence = "s", offset = 0.0 : f64, size = 1 : i64}]',
-     "exactly device"),
-    ('aie_trace.trace_slices = [{device = "d", sequence = "s", offset = 0 : i64, size = {size = 1 : i64}}]',
-     "exactly device"),
-    ('aie_trace.trace_slices = [[{device = "d", sequence = "s", offset = 0 : i64, size = 1 : i64}]]',
-     "exactly device"),
-    ('trace_slices = [#aie.trace_slice<device = "d", sequence = "s", offset = 0>, '
-     '#aie.trace_slice<size = 1, device = "d", sequence = "s", offset = 1, size = 2>]', "exactly device"),
-    ('aie_trace.trace_slices = {device = "d"}', "expected an array"),
-    ('aie_trace.trace_slices = [{device = "d", sequence = "s", offset = -1 : i64, size = 1 : i64}]',
-     "'offset' must be a non-negative integer"),
-    ('aie_trace.trace_slices = [{device = 1, sequence = "s", offset = 0 : i64, size = 1 : i64}]',
-     "'device' must be a string"),
-    ('aie_trace.trace_slices = [{device = "d", sequence = "s", offset = 0 : i64, size = 1 : i64}], '
-     'aie_trace.slice_paths = [["0"]]', "one per trace slice"),
-    ('aie_trace.trace_slices = [{device = "d", sequence = "s", offset = 0 : i64, size = 1 : i64}], '
-     'aie_trace.slice_paths = ["0", "1"]', "one per trace slice"),
-    ('aie_trace.trace_slices = [{device = "d", sequence = "s", offset = 0 : i64, size = 1 : i64}], '
-     'aie_trace.slice_paths = [0]', "one per trace slice"),
-])
+@pytest.mark.parametrize(
+    "records, msg",
+    [
+        (
+            'aie_trace.trace_slices = [{device = "d", sequence = "s", offset = 0 : i64}]',
+            "exactly device",
+        ),
+        (
+            'aie_trace.trace_slices = [{device = "d", sequence = "s", offset = 0 : i64, size = 1 : i64, x = 1}]',
+            "exactly device",
+        ),
+        (
+            'aie_trace.trace_slices = [{device = "d", sequence = "s", offset = 0 : i64, size = [1]}]',
+            "exactly device",
+        ),
+        ("aie_trace.trace_slices = [1]", "exactly device"),
+        (
+            'aie_trace.trace_slices = [{device = "d", sequence = "s", offset = 0.0 : f64, size = 1 : i64}]',
+            "exactly device",
+        ),
+        (
+            'aie_trace.trace_slices = [{device = "d", sequence = "s", offset = 0 : i64, size = {size = 1 : i64}}]',
+            "exactly device",
+        ),
+        (
+            'aie_trace.trace_slices = [[{device = "d", sequence = "s", offset = 0 : i64, size = 1 : i64}]]',
+            "exactly device",
+        ),
+        (
+            'trace_slices = [#aie.trace_slice<device = "d", sequence = "s", offset = 0>, '
+            '#aie.trace_slice<size = 1, device = "d", sequence = "s", offset = 1, size = 2>]',
+            "exactly device",
+        ),
+        ('aie_trace.trace_slices = {device = "d"}', "expected an array"),
+        (
+            'aie_trace.trace_slices = [{device = "d", sequence = "s", offset = -1 : i64, size = 1 : i64}]',
+            "'offset' must be a non-negative integer",
+        ),
+        (
+            'aie_trace.trace_slices = [{device = 1, sequence = "s", offset = 0 : i64, size = 1 : i64}]',
+            "'device' must be a string",
+        ),
+        (
+            'aie_trace.trace_slices = [{device = "d", sequence = "s", offset = 0 : i64, size = 1 : i64}], '
+            'aie_trace.slice_paths = [["0"]]',
+            "one per trace slice",
+        ),
+        (
+            'aie_trace.trace_slices = [{device = "d", sequence = "s", offset = 0 : i64, size = 1 : i64}], '
+            'aie_trace.slice_paths = ["0", "1"]',
+            "one per trace slice",
+        ),
+        (
+            'aie_trace.trace_slices = [{device = "d", sequence = "s", offset = 0 : i64, size = 1 : i64}], '
+            "aie_trace.slice_paths = [0]",
+            "one per trace slice",
+        ),
+    ],
+)
 def test_records_of_another_shape_are_errors(seq, records, msg):
-    records = "aie_trace.trace_buffer = {arg_index = 1 : i64, size = 16384 : i64}, " + records
+    records = (
+        "aie_trace.trace_buffer = {arg_index = 1 : i64, size = 16384 : i64}, " + records
+    )
     for named in ir.DictAttr(ir.Attribute.parse("{" + records + "}")):
         seq.attributes[named.name] = named.attr
     with pytest.raises(L.LayoutError, match=msg):

@@ -24,17 +24,27 @@ def ops(seq):
 
 
 def untraced_two_designs(era: str) -> str:
-    a, b = S.Design("dev_a", "seq_a", trace_bytes=0), S.Design("dev_b", "seq_b", trace_bytes=0, data_io="bd")
-    main = S.device("main", S.sequence("main_seq", [I64, I64],
-                                       S.configure("dev_a", [S.run("seq_a", ["%arg0"], [I64])])
-                                       + S.configure("dev_b", [S.run("seq_b", ["%arg1"], [I64])])))
+    a, b = S.Design("dev_a", "seq_a", trace_bytes=0), S.Design(
+        "dev_b", "seq_b", trace_bytes=0, data_io="bd"
+    )
+    main = S.device(
+        "main",
+        S.sequence(
+            "main_seq",
+            [I64, I64],
+            S.configure("dev_a", [S.run("seq_a", ["%arg0"], [I64])])
+            + S.configure("dev_b", [S.run("seq_b", ["%arg1"], [I64])]),
+        ),
+    )
     return S.module(main, a.text(era), b.text(era))
 
 
 @pytest.mark.parametrize("era", F.ERAS)
 def test_configures_become_load_pdi_and_inlined_bodies(era):
     m = F.parse(untraced_two_designs(era))
-    callee_ops = len(ops(F.sequence(m, "dev_a", "seq_a"))) + len(ops(F.sequence(m, "dev_b", "seq_b")))
+    callee_ops = len(ops(F.sequence(m, "dev_a", "seq_a"))) + len(
+        ops(F.sequence(m, "dev_b", "seq_b"))
+    )
     assert F.errors(F.run_passes(m, "aie-trace-materialize")) == []
     main = F.sequence(m, "main", "main_seq")
     names = [o.name for o in ops(main)]
@@ -42,7 +52,9 @@ def test_configures_become_load_pdi_and_inlined_bodies(era):
     assert len(names) == callee_ops + 2
     pdis = [o for o in ops(main) if o.name == "aiex.npu.load_pdi"]
     assert [str(p.attributes["device_ref"]) for p in pdis] == ["@dev_a", "@dev_b"]
-    assert names[0] == "aiex.npu.load_pdi" and names.index("aiex.npu.load_pdi", 1) == 1 + len(ops(F.sequence(m, "dev_a", "seq_a")))
+    assert names[0] == "aiex.npu.load_pdi" and names.index(
+        "aiex.npu.load_pdi", 1
+    ) == 1 + len(ops(F.sequence(m, "dev_a", "seq_a")))
     F.sequence(m, "dev_a", "seq_a")  # callees stay
 
 
@@ -59,11 +71,21 @@ def test_ssa_operands_are_remapped_to_the_run_operands():
     F.run_passes(m, "aie-trace-fuse-buffers", "aie-trace-materialize")
     main = F.sequence(m, "main", "main_seq")
     [memcpy] = [o for o in ops(main) if o.name == "aiex.npu.dma_memcpy_nd"]
-    assert memcpy.operands[0].owner.name == "memref.reinterpret_cast"  # the view main passed
-    [trace] = [p for p in ops(main) if p.name == "aiex.npu.address_patch" and len(p.operands) == 2]
+    assert (
+        memcpy.operands[0].owner.name == "memref.reinterpret_cast"
+    )  # the view main passed
+    [trace] = [
+        p
+        for p in ops(main)
+        if p.name == "aiex.npu.address_patch" and len(p.operands) == 2
+    ]
     assert trace.operands[1].owner.name == "memref.reinterpret_cast"
-    arg_plus = [o for o in ops(main) if o.name == "aiex.npu.address_patch"][0].operands[0]
-    assert arg_plus.owner.name == "arith.constant"  # cloned with the body, not the callee's own value
+    arg_plus = [o for o in ops(main) if o.name == "aiex.npu.address_patch"][0].operands[
+        0
+    ]
+    assert (
+        arg_plus.owner.name == "arith.constant"
+    )  # cloned with the body, not the callee's own value
     assert arg_plus.owner.operation.parent == main
 
 
@@ -71,7 +93,11 @@ def test_nested_calls_are_inlined_leaf_first():
     m = F.parse(F.nested("E2"))
     F.run_passes(m, "aie-trace-fuse-buffers", "aie-trace-materialize")
     main = F.sequence(m, "main", "main_seq")
-    assert [str(o.attributes["device_ref"]) for o in ops(main) if o.name == "aiex.npu.load_pdi"] == ["@dev_b", "@dev_c"]
+    assert [
+        str(o.attributes["device_ref"])
+        for o in ops(main)
+        if o.name == "aiex.npu.load_pdi"
+    ] == ["@dev_b", "@dev_c"]
     assert F.int_patches(main, "E2") == [(1, 0), (1, 4096)]
     assert "aiex.run" not in str(m)
 
@@ -91,7 +117,9 @@ def test_materialize_then_drop_specialized_leaves_only_kernels():
     assert "seq_a.main_seq.1" in str(m)
     F.run_passes(m, "aie-trace-materialize", "aie-trace-drop-specialized")
     assert "seq_a.main_seq" not in str(m)
-    assert [aieir.symbol_name(s) for s in aieir.walk(m.operation, ["aie.runtime_sequence"])] == ["main_seq", "seq_a"]
+    assert [
+        aieir.symbol_name(s) for s in aieir.walk(m.operation, ["aie.runtime_sequence"])
+    ] == ["main_seq", "seq_a"]
 
 
 def test_drop_specialized_removes_chains_of_unreferenced_copies():
@@ -101,5 +129,7 @@ def test_drop_specialized_removes_chains_of_unreferenced_copies():
     for op in aieir.walk(main, ["aiex.configure"]):
         op.erase()  # nothing runs seq_b's copies now; they in turn ran seq_c's copies
     F.run_passes(m, "aie-trace-drop-specialized")
-    left = [aieir.symbol_name(s) for s in aieir.walk(m.operation, ["aie.runtime_sequence"])]
+    left = [
+        aieir.symbol_name(s) for s in aieir.walk(m.operation, ["aie.runtime_sequence"])
+    ]
     assert left == ["main_seq", "seq_b", "seq_c", "seq_c.seq_b.0", "seq_a"]

@@ -27,8 +27,15 @@ def test_prepare_is_fuse_verify_check(era):
     text = (EXAMPLES / f"two_designs_{era.lower()}.mlir").read_text()
     one, three = F.parse(text), F.parse(text)
     assert F.run_passes(one, "aie-trace-prepare").diagnostics == []
-    assert F.run_passes(three, "aie-trace-fuse-buffers", "aie-trace-verify-patches",
-                        "aie-trace-check-ir").diagnostics == []
+    assert (
+        F.run_passes(
+            three,
+            "aie-trace-fuse-buffers",
+            "aie-trace-verify-patches",
+            "aie-trace-check-ir",
+        ).diagnostics
+        == []
+    )
     assert str(one) == str(three)
     assert F.slices(one, "main", "main_seq")[1] == ("dev_b", "seq_b", "1", 8192, 4096)
 
@@ -43,9 +50,15 @@ def test_prepare_forwards_fuse_options():
 
 def test_a_failing_step_leaves_the_module_as_it_was():
     # aie-trace-fuse-buffers{era=E4} succeeds; aie-trace-check-ir then rejects the operand-less sync.
-    text = (EXAMPLES / "two_designs_e4.mlir").read_text().replace(
-        '      "aiex.configure"() <{symbol = @dev_a}> ({',
-        '      "aiex.npu.sync"() : () -> ()\n      "aiex.configure"() <{symbol = @dev_a}> ({', 1)
+    text = (
+        (EXAMPLES / "two_designs_e4.mlir")
+        .read_text()
+        .replace(
+            '      "aiex.configure"() <{symbol = @dev_a}> ({',
+            '      "aiex.npu.sync"() : () -> ()\n      "aiex.configure"() <{symbol = @dev_a}> ({',
+            1,
+        )
+    )
     module = F.parse(text)
     before = str(module)
     diag = F.try_passes(module, "aie-trace-prepare", era="E4")
@@ -58,11 +71,20 @@ def test_a_failing_step_leaves_the_module_as_it_was():
 
 def test_prepare_runs_as_a_pipeline_element_and_a_flag(tmp_path):
     src = str(EXAMPLES / "two_designs_e2.mlir")
-    opt = [sys.executable, "-c", "from aie_trace.tools.opt import main; raise SystemExit(main())"]
+    opt = [
+        sys.executable,
+        "-c",
+        "from aie_trace.tools.opt import main; raise SystemExit(main())",
+    ]
     outs = []
-    for args in (["--pass-pipeline=builtin.module(aie-trace-prepare)"], ["-aie-trace-prepare"],
-                 ["-aie-trace-fuse-buffers", "-aie-trace-verify-patches", "-aie-trace-check-ir"]):
-        proc = subprocess.run([*opt, src, *args], capture_output=True, text=True, timeout=120)
+    for args in (
+        ["--pass-pipeline=builtin.module(aie-trace-prepare)"],
+        ["-aie-trace-prepare"],
+        ["-aie-trace-fuse-buffers", "-aie-trace-verify-patches", "-aie-trace-check-ir"],
+    ):
+        proc = subprocess.run(
+            [*opt, src, *args], capture_output=True, text=True, timeout=120
+        )
         assert proc.returncode == 0, proc.stderr
         outs.append(proc.stdout)
     assert outs[0] == outs[1] == outs[2]

@@ -24,6 +24,7 @@ from aie_trace.registry import REGISTRY, OptionError, Pass, Registry, gc_paused,
 @dataclass(frozen=True)
 class Kinds(Pass):
     """One option of every kind."""
+
     name: ClassVar[str] = "test-kinds"
     summary: ClassVar[str] = "all option kinds"
     flag: bool = option(False, "a bool")
@@ -45,44 +46,69 @@ def _from_pipeline(text: str) -> Pass:
 def test_option_introspection():
     infos = {o.name: o for o in Kinds.options()}
     assert [(o.kind, o.default) for o in infos.values()] == [
-        ("bool", False), ("int", 3), ("str", "x"), ("choice", "fast"), ("list[int]", [1]), ("list[str]", [])]
+        ("bool", False),
+        ("int", 3),
+        ("str", "x"),
+        ("choice", "fast"),
+        ("list[int]", [1]),
+        ("list[str]", []),
+    ]
     assert infos["mode"].choices == ("fast", "slow")
     assert infos["count"].help == "an int"
 
 
-@pytest.mark.parametrize("text, field, value", [
-    ("flag", "flag", True),
-    ("flag=true", "flag", True),
-    ("flag=0", "flag", False),
-    ("flag=OFF", "flag", False),
-    ("count=-7", "count", -7),
-    ("count=0x1f", "count", 31),
-    ("label=plain", "label", "plain"),
-    ("label='with space'", "label", "with space"),
-    ('label="a,b"', "label", "a,b"),
-    ("label={x y}", "label", "x y"),
-    ("mode=slow", "mode", "slow"),
-    ("mode='slow'", "mode", "slow"),
-    ("sizes=4,5,6", "sizes", [4, 5, 6]),
-    ("sizes=1 sizes=2,3", "sizes", [1, 2, 3]),   # repeated list options append, as in MLIR
-    ("names=a,'b c',\"d,e\"", "names", ["a", "b c", "d,e"]),
-    ("names=", "names", []),
-    ("label=", "label", ""),
-])
+@pytest.mark.parametrize(
+    "text, field, value",
+    [
+        ("flag", "flag", True),
+        ("flag=true", "flag", True),
+        ("flag=0", "flag", False),
+        ("flag=OFF", "flag", False),
+        ("count=-7", "count", -7),
+        ("count=0x1f", "count", 31),
+        ("label=plain", "label", "plain"),
+        ("label='with space'", "label", "with space"),
+        ('label="a,b"', "label", "a,b"),
+        ("label={x y}", "label", "x y"),
+        ("mode=slow", "mode", "slow"),
+        ("mode='slow'", "mode", "slow"),
+        ("sizes=4,5,6", "sizes", [4, 5, 6]),
+        (
+            "sizes=1 sizes=2,3",
+            "sizes",
+            [1, 2, 3],
+        ),  # repeated list options append, as in MLIR
+        ("names=a,'b c',\"d,e\"", "names", ["a", "b c", "d,e"]),
+        ("names=", "names", []),
+        ("label=", "label", ""),
+    ],
+)
 def test_every_option_kind_parses(text, field, value):
     assert getattr(_from_pipeline(text), field) == value
 
 
-@pytest.mark.parametrize("text, message", [
-    ("flag=maybe", "pass 'test-kinds' option 'flag': 'maybe' is not a boolean (true/false)"),
-    ("count=many", "pass 'test-kinds' option 'count': 'many' is not an integer"),
-    ("count", "pass 'test-kinds' option 'count': a value is required"),
-    ("count=", "pass 'test-kinds' option 'count': '' is not an integer"),
-    ("mode=medium", "pass 'test-kinds' option 'mode': 'medium' is not one of fast, slow"),
-    ("sizes=1,two", "pass 'test-kinds' option 'sizes': 'two' is not an integer"),
-    ("size=1", "pass 'test-kinds' has no option 'size' (options: flag, count, label, mode, sizes, names)"),
-    ("count=1 count=2", "pass 'test-kinds' option 'count' is given more than once"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (
+            "flag=maybe",
+            "pass 'test-kinds' option 'flag': 'maybe' is not a boolean (true/false)",
+        ),
+        ("count=many", "pass 'test-kinds' option 'count': 'many' is not an integer"),
+        ("count", "pass 'test-kinds' option 'count': a value is required"),
+        ("count=", "pass 'test-kinds' option 'count': '' is not an integer"),
+        (
+            "mode=medium",
+            "pass 'test-kinds' option 'mode': 'medium' is not one of fast, slow",
+        ),
+        ("sizes=1,two", "pass 'test-kinds' option 'sizes': 'two' is not an integer"),
+        (
+            "size=1",
+            "pass 'test-kinds' has no option 'size' (options: flag, count, label, mode, sizes, names)",
+        ),
+        ("count=1 count=2", "pass 'test-kinds' option 'count' is given more than once"),
+    ],
+)
 def test_bad_options_say_which_and_why(text, message):
     with pytest.raises(OptionError) as e:
         _from_pipeline(text)
@@ -90,16 +116,28 @@ def test_bad_options_say_which_and_why(text, message):
 
 
 # Printable text; a value holding both quote kinds has no spelling in MLIR's option syntax.
-_plain = st.text(st.characters(min_codepoint=0x20, max_codepoint=0x7E), max_size=8).filter(
-    lambda s: not ("'" in s and '"' in s))
+_plain = st.text(
+    st.characters(min_codepoint=0x20, max_codepoint=0x7E), max_size=8
+).filter(lambda s: not ("'" in s and '"' in s))
 
 
 @settings(max_examples=150, deadline=None)
-@given(flag=st.booleans(), count=st.integers(-2**40, 2**40), label=_plain,
-       mode=st.sampled_from(["fast", "slow"]), sizes=st.lists(st.integers(-99, 99), max_size=4),
-       names=st.lists(_plain.filter(lambda s: s.strip() == s and s != "" and "{" not in s and "}" not in s),
-                      max_size=3))
-def test_pipeline_text_round_trips_through_the_parser(flag, count, label, mode, sizes, names):
+@given(
+    flag=st.booleans(),
+    count=st.integers(-(2**40), 2**40),
+    label=_plain,
+    mode=st.sampled_from(["fast", "slow"]),
+    sizes=st.lists(st.integers(-99, 99), max_size=4),
+    names=st.lists(
+        _plain.filter(
+            lambda s: s.strip() == s and s != "" and "{" not in s and "}" not in s
+        ),
+        max_size=3,
+    ),
+)
+def test_pipeline_text_round_trips_through_the_parser(
+    flag, count, label, mode, sizes, names
+):
     p = Kinds(flag=flag, count=count, label=label, mode=mode, sizes=sizes, names=names)
     text = p.pipeline_text()
     (element,) = parse_pipeline(f"builtin.module({text})").elements
@@ -148,7 +186,7 @@ def test_builtin_passes_are_registered():
     assert REGISTRY.get("aie-trace-check-ir").summary
 
 
-PLUGIN = '''
+PLUGIN = """
 from dataclasses import dataclass
 from typing import ClassVar
 from aie_trace.registry import Pass, option, register
@@ -164,14 +202,16 @@ class ByClass(Pass):
 class ByModule(Pass):
     name: ClassVar[str] = "test-plugin-by-module"
     summary: ClassVar[str] = "registers itself on import"
-'''
+"""
 
 
 @pytest.fixture
 def plugin_env(tmp_path, monkeypatch):
     """A plugin module on sys.path and a fake ``aie_trace.passes`` entry-point group."""
     (tmp_path / "fake_aie_plugin.py").write_text(textwrap.dedent(PLUGIN))
-    (tmp_path / "broken_aie_plugin.py").write_text("raise RuntimeError('plugin is broken')\n")
+    (tmp_path / "broken_aie_plugin.py").write_text(
+        "raise RuntimeError('plugin is broken')\n"
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     group = registry_mod.ENTRY_POINT_GROUP
     eps = [
@@ -206,7 +246,9 @@ def test_entry_point_plugins_are_loaded(plugin_env):
     # a module entry point registers its passes itself, into the global registry
     assert "test-plugin-by-module" in REGISTRY._passes
     assert len(reg.load_errors) == 1
-    assert reg.load_errors[0].startswith("plugin 'broken' (broken_aie_plugin:Thing): plugin is broken")
+    assert reg.load_errors[0].startswith(
+        "plugin 'broken' (broken_aie_plugin:Thing): plugin is broken"
+    )
 
 
 class _Probe:
@@ -235,7 +277,6 @@ def test_gc_is_paused_while_a_pass_runs_and_restored_after():
         gc.enable()
 
 
-
 def test_every_registered_pass_is_frozen():
     for cls in REGISTRY:
         p = cls()
@@ -252,8 +293,11 @@ def test_a_mutable_pass_is_refused_at_registration():
         name: ClassVar[str] = "test-mutable"
         level: int = option(1, "a level")
 
-    with pytest.raises(TypeError, match=r"pass 'test-mutable': a pass is a frozen dataclass: decorate "
-                                         r".*Mutable with @dataclass\(frozen=True\)"):
+    with pytest.raises(
+        TypeError,
+        match=r"pass 'test-mutable': a pass is a frozen dataclass: decorate "
+        r".*Mutable with @dataclass\(frozen=True\)",
+    ):
         Registry().add(Mutable)
 
 

@@ -20,7 +20,14 @@ from typing import Any, ClassVar
 
 import pytest
 
-from aie_trace import aieir, driver, layout as L, materialize as materialize_mod, resolve as resolve_mod, rollback
+from aie_trace import (
+    aieir,
+    driver,
+    layout as L,
+    materialize as materialize_mod,
+    resolve as resolve_mod,
+    rollback,
+)
 from aie_trace.diagnostics import DiagnosticEngine, PassFailure
 from aie_trace.pipeline import InternalPassError, PipelineRunner, parse_pipeline, plan
 from aie_trace.provider import ir, make_context
@@ -34,23 +41,51 @@ FAILED = "IR Dump After "
 HOOKS: dict[str, tuple[Any, str, bool]] = {
     "aie-trace-check-ir": (aieir, "check_module", False),
     "aie-trace-verify-patches": (L, "is_specialized", False),
-    "aie-trace-fuse-buffers": (L, "write_layout", True),       # recording comes after the rewrite
-    "aie-trace-materialize": (materialize_mod, "inline_run", True),  # after a load_pdi and a run
-    "aie-trace-drop-specialized": (L, "is_specialized", True),  # asked again after the first erase
-    "aie-trace-prepare": (L, "write_layout", True),  # its fuse step records after the rewrite
-    "aie-trace-resolve-patch-buffers": (resolve_mod, "_new_plus", True),  # per patch, after the first
+    "aie-trace-fuse-buffers": (
+        L,
+        "write_layout",
+        True,
+    ),  # recording comes after the rewrite
+    "aie-trace-materialize": (
+        materialize_mod,
+        "inline_run",
+        True,
+    ),  # after a load_pdi and a run
+    "aie-trace-drop-specialized": (
+        L,
+        "is_specialized",
+        True,
+    ),  # asked again after the first erase
+    "aie-trace-prepare": (
+        L,
+        "write_layout",
+        True,
+    ),  # its fuse step records after the rewrite
+    "aie-trace-resolve-patch-buffers": (
+        resolve_mod,
+        "_new_plus",
+        True,
+    ),  # per patch, after the first
 }
 #: passes with nothing to do in an era (no buffer patches before E3): they are not failed there
 IDLE = {"aie-trace-resolve-patch-buffers": {"E2"}}
 #: what each pass runs on: the example as written, fused, or fused and materialized
-STAGE = {"aie-trace-check-ir": 0, "aie-trace-fuse-buffers": 0, "aie-trace-verify-patches": 1,
-         "aie-trace-materialize": 1, "aie-trace-drop-specialized": 2,
-         "aie-trace-prepare": 0, "aie-trace-resolve-patch-buffers": 2}
+STAGE = {
+    "aie-trace-check-ir": 0,
+    "aie-trace-fuse-buffers": 0,
+    "aie-trace-verify-patches": 1,
+    "aie-trace-materialize": 1,
+    "aie-trace-drop-specialized": 2,
+    "aie-trace-prepare": 0,
+    "aie-trace-resolve-patch-buffers": 2,
+}
 KINDS = ("raise", "refuse", "error")
 
 
 def test_every_registered_builtin_pass_is_covered():
-    builtin = [cls.name for cls in REGISTRY if cls.__module__.startswith("aie_trace.passes.")]
+    builtin = [
+        cls.name for cls in REGISTRY if cls.__module__.startswith("aie_trace.passes.")
+    ]
     assert sorted(builtin) == sorted(HOOKS)
 
 
@@ -85,11 +120,16 @@ def _module_of(args: tuple) -> Any:
 
 def _mutate(module: Any) -> None:
     """What a buggy read-only pass might do: touch attributes at two levels and add an op (none
-    is erased: the pass goes on after a reported error and may still hold the ops it read)."""
+    is erased: the pass goes on after a reported error and may still hold the ops it read).
+    """
     module.attributes["test.poison"] = ir.UnitAttr.get()
     patch = next(o for o in aieir.walk(module) if o.name == "aiex.npu.address_patch")
     patch.attributes["test.poison"] = ir.UnitAttr.get()
-    ir.Operation.create("test.junk", loc=ir.Location.unknown(), ip=ir.InsertionPoint(module.regions[0].blocks[0]))
+    ir.Operation.create(
+        "test.junk",
+        loc=ir.Location.unknown(),
+        ip=ir.InsertionPoint(module.regions[0].blocks[0]),
+    )
 
 
 @dataclass
@@ -106,7 +146,9 @@ class Injection:
         original = getattr(owner, attr)
 
         def hook(*args: Any, **kwargs: Any) -> Any:
-            module = _module_of(args)  # before the call, which may erase the op it was given
+            module = _module_of(
+                args
+            )  # before the call, which may erase the op it was given
             result = original(*args, **kwargs)
             if self.fired:
                 return result
@@ -126,7 +168,9 @@ class Injection:
 
 
 def _skip_idle(name: str, inputs: list[Path]) -> None:
-    era = inputs[0].stem.rsplit("_", 1)[-1].upper()  # the example the stages were made from
+    era = (
+        inputs[0].stem.rsplit("_", 1)[-1].upper()
+    )  # the example the stages were made from
     if era in IDLE.get(name, ()):
         pytest.skip(f"{name} has nothing to do in {era}")
 
@@ -166,7 +210,9 @@ def test_run_from_python_leaves_the_module_unchanged(name, kind, inputs, monkeyp
         assert inj.fired
         assert exact(module) == before
         if kind != "raise":
-            assert f"injected {'refusal' if kind == 'refuse' else 'error'}" in [d.message for d in diag.diagnostics]
+            assert f"injected {'refusal' if kind == 'refuse' else 'error'}" in [
+                d.message for d in diag.diagnostics
+            ]
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -181,7 +227,10 @@ def test_pipeline_runner_leaves_the_module_unchanged(name, kind, inputs, monkeyp
         inj.diags.append(diag)
         runner = PipelineRunner(plan(parse_pipeline(f"builtin.module({name})")), diag)
         if kind == "raise":
-            with pytest.raises(InternalPassError, match=f"internal error in pass '{name}': injected bug"):
+            with pytest.raises(
+                InternalPassError,
+                match=f"internal error in pass '{name}': injected bug",
+            ):
                 runner.run(module)
         else:
             assert runner.run(module) is False
@@ -199,7 +248,9 @@ class _RecordingEngine(DiagnosticEngine):
 
 def _dumped_after_failure(err: str, name: str) -> str:
     """The module of the one ``IR Dump After <Pass> Failed: <name>`` section of ``err``."""
-    header = next(line for line in err.splitlines() if line.startswith("// -----// " + FAILED))
+    header = next(
+        line for line in err.splitlines() if line.startswith("// -----// " + FAILED)
+    )
     assert header.endswith(f" Failed: {name} //----- //")
     return err.split(header + "\n", 1)[1].strip()
 
@@ -210,7 +261,9 @@ def test_driver_leaves_the_module_unchanged(name, kind, inputs, monkeypatch, cap
     _skip_idle(name, inputs)
     path = inputs[STAGE[name]]
     printed = io.StringIO()
-    assert driver.main([str(path)], printed, io.StringIO()) == 0  # the input, as the driver prints it
+    assert (
+        driver.main([str(path)], printed, io.StringIO()) == 0
+    )  # the input, as the driver prints it
     with make_context():
         before = exact(_parse(path))
     inj = _inject(monkeypatch, name, kind, before)
@@ -218,15 +271,26 @@ def test_driver_leaves_the_module_unchanged(name, kind, inputs, monkeypatch, cap
     monkeypatch.setattr(driver, "DiagnosticEngine", _RecordingEngine)
     capfd.readouterr()
     out, err = io.StringIO(), io.StringIO()
-    assert driver.main([str(path), f"--{name}", "--mlir-print-ir-after-failure"], out, err) == 1
+    assert (
+        driver.main([str(path), f"--{name}", "--mlir-print-ir-after-failure"], out, err)
+        == 1
+    )
     assert inj.fired
     assert out.getvalue() == ""
-    assert _dumped_after_failure(capfd.readouterr().err, name) == printed.getvalue().strip()
+    assert (
+        _dumped_after_failure(capfd.readouterr().err, name)
+        == printed.getvalue().strip()
+    )
     if kind == "raise":
-        assert err.getvalue() == f"aie-trace-opt: error: internal error in pass '{name}': injected bug\n"
+        assert (
+            err.getvalue()
+            == f"aie-trace-opt: error: internal error in pass '{name}': injected bug\n"
+        )
     else:
         message = "injected refusal" if kind == "refuse" else "injected error"
-        assert re.fullmatch(f"{re.escape(str(path))}:[0-9]+:[0-9]+: error: {message}\n", err.getvalue())
+        assert re.fullmatch(
+            f"{re.escape(str(path))}:[0-9]+:[0-9]+: error: {message}\n", err.getvalue()
+        )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -252,12 +316,21 @@ def test_materialize_of_an_unfused_module_through_the_driver(capfd):
     assert driver.main([str(path)], printed, io.StringIO()) == 0
     capfd.readouterr()
     out, err = io.StringIO(), io.StringIO()
-    assert driver.main([str(path), "-aie-trace-materialize", "--mlir-print-ir-after-failure"], out, err) == 1
+    assert (
+        driver.main(
+            [str(path), "-aie-trace-materialize", "--mlir-print-ir-after-failure"],
+            out,
+            err,
+        )
+        == 1
+    )
     dumped = _dumped_after_failure(capfd.readouterr().err, "aie-trace-materialize")
     assert "load_pdi" not in dumped
     assert dumped == printed.getvalue().strip()
     assert out.getvalue() == ""
-    assert err.getvalue().startswith(f"{path}:11:9: error: passes 1 operands to the 2 parameters of 'seq_a'")
+    assert err.getvalue().startswith(
+        f"{path}:11:9: error: passes 1 operands to the 2 parameters of 'seq_a'"
+    )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -283,7 +356,9 @@ class Edit(Pass):
             diag.error(module, "reported")
         if self.how == "interrupt":
             raise KeyboardInterrupt
-        if self.how == "nested":  # a pass that runs another one, which fails and is caught
+        if (
+            self.how == "nested"
+        ):  # a pass that runs another one, which fails and is caught
             try:
                 Edit("raise").run(module, diag)
             except KeyError:
@@ -300,8 +375,15 @@ TWO_FUNCS = """module attributes {test.keep = 1 : i32} {
 }"""
 
 
-@pytest.mark.parametrize("how, raised", [("raise", KeyError), ("refuse", PassFailure), ("error", None),
-                                         ("interrupt", KeyboardInterrupt)])
+@pytest.mark.parametrize(
+    "how, raised",
+    [
+        ("raise", KeyError),
+        ("refuse", PassFailure),
+        ("error", None),
+        ("interrupt", KeyboardInterrupt),
+    ],
+)
 def test_a_failed_run_restores_attributes_and_body(how, raised):
     with make_context():
         module = ir.Module.parse(TWO_FUNCS)
@@ -373,7 +455,9 @@ def test_an_exception_in_a_pass_is_re_raised_after_the_pass_manager_stopped(capf
         module = ir.Module.parse(TWO_FUNCS)
         before = exact(module)
         runner = _runner("builtin.module(test-edit{how=raise},test-after)", diag)
-        runner.enable_ir_printing(before_all=False, after_all=False, generic=False, after_failure=True)
+        runner.enable_ir_printing(
+            before_all=False, after_all=False, generic=False, after_failure=True
+        )
         with pytest.raises(InternalPassError) as e:
             runner.run(module.operation)
         assert isinstance(e.value.exc, KeyError) and e.value.__cause__ is e.value.exc
@@ -385,7 +469,10 @@ def test_an_exception_in_a_pass_is_re_raised_after_the_pass_manager_stopped(capf
         assert diag.diagnostics == []
         # the same runner runs again
         runner2 = _runner("builtin.module(test-edit)", diag)
-        assert runner2.run(module.operation) and "test.edited" in module.operation.attributes
+        assert (
+            runner2.run(module.operation)
+            and "test.edited" in module.operation.attributes
+        )
 
 
 def test_an_interrupt_in_a_pass_is_re_raised_as_it_was():
@@ -393,5 +480,7 @@ def test_an_interrupt_in_a_pass_is_re_raised_as_it_was():
         module = ir.Module.parse(TWO_FUNCS)
         before = exact(module)
         with pytest.raises(KeyboardInterrupt):
-            _runner("builtin.module(test-edit{how=interrupt})", DiagnosticEngine()).run(module.operation)
+            _runner("builtin.module(test-edit{how=interrupt})", DiagnosticEngine()).run(
+                module.operation
+            )
         assert exact(module) == before

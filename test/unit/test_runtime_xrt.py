@@ -26,10 +26,12 @@ from test_runtime import ddr_patch, txn
 @pytest.fixture
 def machine(monkeypatch):
     """Install a double (NPU Strix, XRT 2.25 unless re-installed with other settings)."""
+
     def install(**cfg):
         m = D.Machine(**cfg)
         monkeypatch.setitem(sys.modules, "pyxrt", m.module)
         return m
+
     install.current = install()
     return install
 
@@ -40,7 +42,9 @@ def _open(tmp_path, text, kernel=None, **artifacts):
     design = runtime.Design.open(mlir, kernel)
     for path in artifacts.values():
         runtime.write_manifest(path, design.convention)
-    return runtime.Design.open(mlir, kernel, artifacts=runtime.Artifacts(**artifacts), require_manifest=True)
+    return runtime.Design.open(
+        mlir, kernel, artifacts=runtime.Artifacts(**artifacts), require_manifest=True
+    )
 
 
 def _xclbin_design(tmp_path, program, kernels=None, text=None):
@@ -57,7 +61,11 @@ def _elf_design(tmp_path, program, text=None, kernel="main:main_seq"):
 
 def _cli(design, *extra):
     art = design.artifacts
-    files = (["--elf", str(art.elf)] if art.elf else ["--xclbin", str(art.xclbin), "--insts", str(art.insts)])
+    files = (
+        ["--elf", str(art.elf)]
+        if art.elf
+        else ["--xclbin", str(art.xclbin), "--insts", str(art.insts)]
+    )
     return run_cli.main([str(design.path), "--backend", "xrt", *files, *extra])
 
 
@@ -65,23 +73,39 @@ def _run(design, **options):
     return runtime.Runtime(design, runtime.get_backend("xrt", **options)).run()
 
 
-SINGLE = [{"op": "copy", "src": 0, "dst": 1, "size": 256, "xor": 0x5A},
-          {"op": "fill", "arg": 2, "offset": 0, "size": 96, "seed": 3}]
+SINGLE = [
+    {"op": "copy", "src": 0, "dst": 1, "size": 256, "xor": 0x5A},
+    {"op": "fill", "arg": 2, "offset": 0, "size": 96, "seed": 3},
+]
 
 
 # ------------------------------------------------------------------------------------------------
 # both flows, byte for byte
 
 
-def test_xclbin_flow_writes_out_exactly_what_the_device_wrote(machine, tmp_path, capsys):
+def test_xclbin_flow_writes_out_exactly_what_the_device_wrote(
+    machine, tmp_path, capsys
+):
     design = _xclbin_design(tmp_path, SINGLE)
     data = np.arange(64, dtype=np.int32) * 977
     np.save(tmp_path / "in.npy", data)
     out = tmp_path / "out"
-    assert _cli(design, "--input", f"0={tmp_path / 'in.npy'}", "-o", str(out), "--save-buffers") == 0
+    assert (
+        _cli(
+            design,
+            "--input",
+            f"0={tmp_path / 'in.npy'}",
+            "-o",
+            str(out),
+            "--save-buffers",
+        )
+        == 0
+    )
     printed = capsys.readouterr().out
-    assert f"xrt: xclbin flow on NPU Strix: {design.artifacts.xclbin} kernel MLIR_AIE (5 host-buffer argument(s))" \
+    assert (
+        f"xrt: xclbin flow on NPU Strix: {design.artifacts.xclbin} kernel MLIR_AIE (5 host-buffer argument(s))"
         in printed
+    )
     m = machine.current
     (r,) = m.runs
     assert r.ints == {0: 3, 2: 8} and r.args[1].group == r.kernel.group_id(1)
@@ -89,39 +113,68 @@ def test_xclbin_flow_writes_out_exactly_what_the_device_wrote(machine, tmp_path,
     assert np.load(out / "buffer1.npy").tobytes() == bytes(dev[1])
     assert bytes(dev[1]) == bytes(b ^ 0x5A for b in data.tobytes())
     lay = design.convention.layout
-    assert (out / "trace.bin").read_bytes() == bytes(dev[2][lay.offset:lay.offset + lay.size])
+    assert (out / "trace.bin").read_bytes() == bytes(
+        dev[2][lay.offset : lay.offset + lay.size]
+    )
     assert (out / "trace.bin").read_bytes()[:96] == D.pattern(3, 96)
     assert "written 96 bytes (3 packets)" in printed
 
 
-def test_full_elf_flow_writes_out_exactly_what_the_device_wrote(machine, tmp_path, capsys):
-    program = [{"op": "fill", "arg": 2, "offset": 0x2000 * k, "size": 64 * (k + 1), "seed": 10 + k} for k in range(3)]
+def test_full_elf_flow_writes_out_exactly_what_the_device_wrote(
+    machine, tmp_path, capsys
+):
+    program = [
+        {
+            "op": "fill",
+            "arg": 2,
+            "offset": 0x2000 * k,
+            "size": 64 * (k + 1),
+            "seed": 10 + k,
+        }
+        for k in range(3)
+    ]
     program.append({"op": "fill", "arg": 1, "size": 256, "seed": 9})
     design = _elf_design(tmp_path, program)
     out = tmp_path / "out"
     assert _cli(design, "-o", str(out), "--save-buffers") == 0
     printed = capsys.readouterr().out
-    assert f"xrt: full-ELF flow on NPU Strix: {design.artifacts.elf} kernel main:main_seq" in printed
+    assert (
+        f"xrt: full-ELF flow on NPU Strix: {design.artifacts.elf} kernel main:main_seq"
+        in printed
+    )
     (r,) = machine.current.runs
     assert sorted(r.args) == [0, 1, 2] and r.ints == {}
-    assert np.load(out / "buffer1.npy").tobytes() == bytes(r.args[1].device_mem) == D.pattern(9, 256)
+    assert (
+        np.load(out / "buffer1.npy").tobytes()
+        == bytes(r.args[1].device_mem)
+        == D.pattern(9, 256)
+    )
     for k in range(3):
         data = (out / f"slice{k}.bin").read_bytes()
-        assert data == bytes(r.args[2].device_mem[0x2000 * k:0x2000 * (k + 1)])
-        assert data[:64 * (k + 1)] == D.pattern(10 + k, 64 * (k + 1)) and not any(data[64 * (k + 1):])
+        assert data == bytes(r.args[2].device_mem[0x2000 * k : 0x2000 * (k + 1)])
+        assert data[: 64 * (k + 1)] == D.pattern(10 + k, 64 * (k + 1)) and not any(
+            data[64 * (k + 1) :]
+        )
         assert f"written {64 * (k + 1)} bytes" in printed
 
 
 def test_the_xclbin_kernel_is_an_option(machine, tmp_path, capsys):
-    program = [{"op": "fill", "arg": 1, "size": 256, "seed": 1, "kernel": "MLIR_AIE"},
-               {"op": "fill", "arg": 1, "size": 256, "seed": 2, "kernel": "OTHER"}]
+    program = [
+        {"op": "fill", "arg": 1, "size": 256, "seed": 1, "kernel": "MLIR_AIE"},
+        {"op": "fill", "arg": 1, "size": 256, "seed": 2, "kernel": "OTHER"},
+    ]
     design = _xclbin_design(tmp_path, program, {"MLIR_AIE": 5, "OTHER": 3})
     out = tmp_path / "out"
-    assert _cli(design, "--xclbin-kernel", "OTHER", "-o", str(out), "--save-buffers") == 0
+    assert (
+        _cli(design, "--xclbin-kernel", "OTHER", "-o", str(out), "--save-buffers") == 0
+    )
     assert "kernel OTHER (3 host-buffer argument(s))" in capsys.readouterr().out
     assert np.load(out / "buffer1.npy").tobytes() == D.pattern(2, 256)
     assert _cli(design, "--xclbin-kernel", "NOPE") == 1
-    assert f"{design.artifacts.xclbin} has no kernel NOPE (it has MLIR_AIE, OTHER)" in capsys.readouterr().err
+    assert (
+        f"{design.artifacts.xclbin} has no kernel NOPE (it has MLIR_AIE, OTHER)"
+        in capsys.readouterr().err
+    )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -131,7 +184,11 @@ def test_the_xclbin_kernel_is_an_option(machine, tmp_path, capsys):
 def _fails(capsys, design, *extra, match):
     assert _cli(design, *extra) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"aie-trace run: error: {design.path}: ") and match in err and "Traceback" not in err
+    assert (
+        err.startswith(f"aie-trace run: error: {design.path}: ")
+        and match in err
+        and "Traceback" not in err
+    )
     assert err.count("\n") == 1, err
     return err
 
@@ -139,7 +196,11 @@ def _fails(capsys, design, *extra, match):
 def test_an_xclbin_xrt_refuses_is_one_message(machine, tmp_path, capsys):
     design = _xclbin_design(tmp_path, SINGLE)
     design.artifacts.xclbin.write_bytes(b"not an xclbin")
-    _fails(capsys, design, match=f"XRT: pyxrt.xclbin({design.artifacts.xclbin}) failed: Invalid xclbin")
+    _fails(
+        capsys,
+        design,
+        match=f"XRT: pyxrt.xclbin({design.artifacts.xclbin}) failed: Invalid xclbin",
+    )
 
 
 def test_a_file_that_is_not_an_elf_is_one_message(machine, tmp_path, capsys):
@@ -150,33 +211,67 @@ def test_a_file_that_is_not_an_elf_is_one_message(machine, tmp_path, capsys):
 
 def test_a_run_that_ends_in_an_error_state_is_one_message(machine, tmp_path, capsys):
     (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
-    for design in (_xclbin_design(tmp_path / "a", [{"op": "error"}]), _elf_design(tmp_path / "b", [{"op": "error"}])):
+    for design in (
+        _xclbin_design(tmp_path / "a", [{"op": "error"}]),
+        _elf_design(tmp_path / "b", [{"op": "error"}]),
+    ):
         _fails(capsys, design, match="ended in state ert_cmd_state.ERT_CMD_STATE_ERROR")
 
 
 def test_a_hung_run_times_out_with_a_message(machine, tmp_path, capsys):
     design = _elf_design(tmp_path, [{"op": "hang"}])
-    _fails(capsys, design, "--timeout", "0.5", match="did not finish within 0.5 s (ert_cmd_state.ERT_CMD_STATE_TIMEOUT)")
+    _fails(
+        capsys,
+        design,
+        "--timeout",
+        "0.5",
+        match="did not finish within 0.5 s (ert_cmd_state.ERT_CMD_STATE_TIMEOUT)",
+    )
     # without a limit the backend would block forever: the double says so (rule B4)
     with pytest.raises(D.NpuFault, match="B4"):
         _run(design, timeout_ms=0)
-    assert _cli(design, "--timeout", "-1") == 1 and "--timeout must be 0" in capsys.readouterr().err
+    assert (
+        _cli(design, "--timeout", "-1") == 1
+        and "--timeout must be 0" in capsys.readouterr().err
+    )
 
 
 def test_the_default_timeout_is_passed_to_run_wait(machine, tmp_path, monkeypatch):
     design = _xclbin_design(tmp_path, SINGLE)
     seen = []
-    monkeypatch.setattr(D.run, "_wait", lambda self, t=None: seen.append(t) or self.state_)
-    assert run_cli.main([str(design.path), "--backend", "xrt", "--xclbin", str(design.artifacts.xclbin),
-                         "--insts", str(design.artifacts.insts), "-o", str(tmp_path / "o")]) == 0
+    monkeypatch.setattr(
+        D.run, "_wait", lambda self, t=None: seen.append(t) or self.state_
+    )
+    assert (
+        run_cli.main(
+            [
+                str(design.path),
+                "--backend",
+                "xrt",
+                "--xclbin",
+                str(design.artifacts.xclbin),
+                "--insts",
+                str(design.artifacts.insts),
+                "-o",
+                str(tmp_path / "o"),
+            ]
+        )
+        == 0
+    )
     assert seen == [xrt_backend.DEFAULT_TIMEOUT_MS] == [30_000]
 
 
 def test_scalar_sequence_arguments_are_refused(machine, tmp_path, capsys):
-    text = single_design("E4").replace("%tr: memref<8192xi8>):", "%tr: memref<8192xi8>, %n: i32):")
+    text = single_design("E4").replace(
+        "%tr: memref<8192xi8>):", "%tr: memref<8192xi8>, %n: i32):"
+    )
     design = _xclbin_design(tmp_path, SINGLE, text=text)
     assert design.convention.scalars == ("i32",)
-    _fails(capsys, design, match="takes scalar argument(s) (i32); the xrt backend binds host buffers only")
+    _fails(
+        capsys,
+        design,
+        match="takes scalar argument(s) (i32); the xrt backend binds host buffers only",
+    )
     assert machine.current.runs == []
 
 
@@ -186,14 +281,27 @@ def test_scalar_sequence_arguments_are_refused(machine, tmp_path, capsys):
 
 def test_full_elf_needs_hw_context_from_an_elf(machine, tmp_path, capsys):
     machine(xrt="2.20")
-    with pytest.raises(TypeError, match=r"__init__\(\): incompatible constructor arguments"):
-        sys.modules["pyxrt"].hw_context(sys.modules["pyxrt"].device(0), sys.modules["pyxrt"].elf.__new__(D.elf))
+    with pytest.raises(
+        TypeError, match=r"__init__\(\): incompatible constructor arguments"
+    ):
+        sys.modules["pyxrt"].hw_context(
+            sys.modules["pyxrt"].device(0), sys.modules["pyxrt"].elf.__new__(D.elf)
+        )
     design = _elf_design(tmp_path, [])
-    _fails(capsys, design, match="no hw_context(device, elf) constructor (XRT 2.23 / 2.25 and later have it)")
+    _fails(
+        capsys,
+        design,
+        match="no hw_context(device, elf) constructor (XRT 2.23 / 2.25 and later have it)",
+    )
 
 
-@pytest.mark.parametrize("name,says", [("NPU Phoenix", "an NPU1 (NPU Phoenix)"),
-                                       ("NPU Mystery", "'NPU Mystery', a device mlir-aie's NPU_MODELS does not name")])
+@pytest.mark.parametrize(
+    "name,says",
+    [
+        ("NPU Phoenix", "an NPU1 (NPU Phoenix)"),
+        ("NPU Mystery", "'NPU Mystery', a device mlir-aie's NPU_MODELS does not name"),
+    ],
+)
 def test_full_elf_needs_an_npu2(machine, tmp_path, capsys, name, says):
     m = machine(device_name=name)
     design = _elf_design(tmp_path, [])
@@ -210,21 +318,37 @@ def test_full_elf_needs_an_npu2(machine, tmp_path, capsys, name, says):
 
 
 def _six_buffers():
-    return single_design("E4").replace(
-        "^bb0(%in: memref<64xi32>,", "^bb0(%e0: memref<4xi32>, %e1: memref<4xi32>, %e2: memref<4xi32>, "
-        "%in: memref<64xi32>,").replace("arg_index = 2", "arg_index = 5")
+    return (
+        single_design("E4")
+        .replace(
+            "^bb0(%in: memref<64xi32>,",
+            "^bb0(%e0: memref<4xi32>, %e1: memref<4xi32>, %e2: memref<4xi32>, "
+            "%in: memref<64xi32>,",
+        )
+        .replace("arg_index = 2", "arg_index = 5")
+    )
 
 
-def test_host_buffers_beyond_the_kernels_declared_count_are_refused(machine, tmp_path, capsys):
+def test_host_buffers_beyond_the_kernels_declared_count_are_refused(
+    machine, tmp_path, capsys
+):
     design = _xclbin_design(tmp_path, [], {"MLIR_AIE": 5}, text=_six_buffers())
-    _fails(capsys, design, match="kernel MLIR_AIE declares 5 host buffer(s) (get_num_args() - 3) but "
-                                 f"{design.convention.kernel} binds 6: binding more crashes XRT")
+    _fails(
+        capsys,
+        design,
+        match="kernel MLIR_AIE declares 5 host buffer(s) (get_num_args() - 3) but "
+        f"{design.convention.kernel} binds 6: binding more crashes XRT",
+    )
     assert machine.current.runs == []
 
 
 def test_six_host_buffers_run_when_the_xclbin_declares_them(machine, tmp_path):
-    design = _xclbin_design(tmp_path, [{"op": "fill", "arg": 5, "size": 64, "seed": 4}], {"MLIR_AIE": 6},
-                            text=_six_buffers())
+    design = _xclbin_design(
+        tmp_path,
+        [{"op": "fill", "arg": 5, "size": 64, "seed": 4}],
+        {"MLIR_AIE": 6},
+        text=_six_buffers(),
+    )
     result = _run(design)
     assert result.trace[:64] == D.pattern(4, 64)
 
@@ -238,8 +362,13 @@ def test_an_aperture_folded_patch_of_a_sixth_buffer_is_in_range(tmp_path):
     insts.write_bytes(txn(ddr_patch(3, 0), ddr_patch(5, 0x80000000 + 64)))
     design = runtime.Design.open(mlir, artifacts=runtime.Artifacts(insts=insts))
     assert design.convention.trace_arg.index == 5
-    insts.write_bytes(txn(ddr_patch(5, 0), ddr_patch(4, 0x80000000)))  # buffers 0-4 are not folded
-    with pytest.raises(runtime.ConventionError, match="patches offset 2147483648 of host buffer 4, which has 256"):
+    insts.write_bytes(
+        txn(ddr_patch(5, 0), ddr_patch(4, 0x80000000))
+    )  # buffers 0-4 are not folded
+    with pytest.raises(
+        runtime.ConventionError,
+        match="patches offset 2147483648 of host buffer 4, which has 256",
+    ):
         runtime.Design.open(mlir, artifacts=runtime.Artifacts(insts=insts))
 
 
@@ -281,14 +410,20 @@ def test_N1_instruction_buffer_with_the_wrong_flags(machine, tmp_path, monkeypat
     backend = runtime.get_backend("xrt")
     rt = runtime.Runtime(design, backend)
     x = machine.current.module
-    backend._instr = x.bo(backend.device, 32, x.bo.host_only, backend._kernel.group_id(1))
-    with pytest.raises(D.NpuFault, match="N1: the instruction buffer must be a cacheable BO"):
+    backend._instr = x.bo(
+        backend.device, 32, x.bo.host_only, backend._kernel.group_id(1)
+    )
+    with pytest.raises(
+        D.NpuFault, match="N1: the instruction buffer must be a cacheable BO"
+    ):
         rt.run()
 
 
 def test_N1_host_buffer_in_the_wrong_group(machine, tmp_path, monkeypatch):
     monkeypatch.setattr(xrt_backend, "XCLBIN_FIRST_BUFFER_GROUP", 0)
-    with pytest.raises(D.NpuFault, match=r"N1: host buffer 0 not in kernel.group_id\(3\)"):
+    with pytest.raises(
+        D.NpuFault, match=r"N1: host buffer 0 not in kernel.group_id\(3\)"
+    ):
         _run(_xclbin_design(tmp_path, SINGLE))
 
 
@@ -303,7 +438,10 @@ def test_N3_instruction_count_in_bytes(machine, tmp_path):
     backend = runtime.get_backend("xrt")
     rt = runtime.Runtime(design, backend)
     backend._instr_words *= 4
-    with pytest.raises(D.NpuFault, match=r"N3: instruction count 32; the stream has 8 words \(a count in bytes\)"):
+    with pytest.raises(
+        D.NpuFault,
+        match=r"N3: instruction count 32; the stream has 8 words \(a count in bytes\)",
+    ):
         rt.run()
 
 
@@ -317,7 +455,9 @@ def test_N4_data_read_before_the_sync_from_the_device(machine, tmp_path, monkeyp
     design = _elf_design(tmp_path, [{"op": "fill", "arg": 1, "size": 256, "seed": 9}])
     monkeypatch.setattr(xrt_backend.XrtBuffer, "sync_from_device", lambda self: None)
     result = _run(design)
-    assert not result.buffers[1].any()  # the host still sees what it wrote: zeros, not the device's bytes
+    assert not result.buffers[
+        1
+    ].any()  # the host still sees what it wrote: zeros, not the device's bytes
     (r,) = machine.current.runs
     with pytest.raises(D.NpuFault, match="N4: bo.read before sync"):
         r.args[1].read(256, 0)
@@ -325,8 +465,12 @@ def test_N4_data_read_before_the_sync_from_the_device(machine, tmp_path, monkeyp
 
 def test_N5_more_host_buffers_than_declared(machine, tmp_path, monkeypatch):
     design = _xclbin_design(tmp_path, [], {"MLIR_AIE": 2})
-    monkeypatch.setattr(xrt_backend, "XCLBIN_FIXED_ARGS", 2)  # a backend that miscounts the ABI
-    with pytest.raises(D.NpuFault, match="N5: argument 5 beyond the 5 the xclbin kernel declares"):
+    monkeypatch.setattr(
+        xrt_backend, "XCLBIN_FIXED_ARGS", 2
+    )  # a backend that miscounts the ABI
+    with pytest.raises(
+        D.NpuFault, match="N5: argument 5 beyond the 5 the xclbin kernel declares"
+    ):
         _run(design)
 
 
@@ -338,15 +482,24 @@ def test_without_pyxrt_the_xrt_backend_is_a_clear_error(monkeypatch, tmp_path, c
     monkeypatch.setitem(sys.modules, "pyxrt", None)
     with pytest.raises(runtime.BackendUnavailable, match="needs XRT's Python bindings"):
         runtime.get_backend("xrt")
-    design = _open(tmp_path, single_design("E4"), elf=D.write_elf(tmp_path / "aie.elf", [], []))
-    assert run_cli.main([str(design.path), "--backend", "xrt", "--elf", str(tmp_path / "aie.elf")]) == 1
+    design = _open(
+        tmp_path, single_design("E4"), elf=D.write_elf(tmp_path / "aie.elf", [], [])
+    )
+    assert (
+        run_cli.main(
+            [str(design.path), "--backend", "xrt", "--elf", str(tmp_path / "aie.elf")]
+        )
+        == 1
+    )
     err = capsys.readouterr().err
     assert "needs XRT's Python bindings (pyxrt)" in err and "Traceback" not in err
 
 
 def test_without_a_device_the_xrt_backend_is_a_clear_error(machine):
     machine(devices=0)
-    with pytest.raises(runtime.BackendUnavailable, match="no NPU: XRT cannot open device 0"):
+    with pytest.raises(
+        runtime.BackendUnavailable, match="no NPU: XRT cannot open device 0"
+    ):
         runtime.get_backend("xrt")
 
 
@@ -354,18 +507,34 @@ def test_xrt_backend_requires_a_manifest_by_default(machine, tmp_path, capsys):
     mlir = tmp_path / "d.mlir"
     mlir.write_text(single_design("E4"))
     D.write_elf(tmp_path / "aie.elf", [], [])
-    assert run_cli.main([str(mlir), "--backend", "xrt", "--elf", str(tmp_path / "aie.elf")]) == 1
-    assert "no calling-convention manifest (aie.elf.aie-trace.json)" in capsys.readouterr().err
+    assert (
+        run_cli.main(
+            [str(mlir), "--backend", "xrt", "--elf", str(tmp_path / "aie.elf")]
+        )
+        == 1
+    )
+    assert (
+        "no calling-convention manifest (aie.elf.aie-trace.json)"
+        in capsys.readouterr().err
+    )
 
 
 # ------------------------------------------------------------------------------------------------
 # device names (mlir-aie's NPU_MODELS)
 
 
-@pytest.mark.parametrize("name,features", [("NPU Phoenix", ["ryzen_ai_npu1"]), ("NPU Strix", ["ryzen_ai_npu2"]),
-                                           ("NPU Strix Halo", ["ryzen_ai_npu2"]), ("NPU Krackan 1", ["ryzen_ai_npu2"]),
-                                           ("NPU Gorgon Point", ["ryzen_ai_npu2"]), ("RyzenAI-npu1", ["ryzen_ai_npu1"]),
-                                           ("RyzenAI-npu4", ["ryzen_ai_npu2"])])
+@pytest.mark.parametrize(
+    "name,features",
+    [
+        ("NPU Phoenix", ["ryzen_ai_npu1"]),
+        ("NPU Strix", ["ryzen_ai_npu2"]),
+        ("NPU Strix Halo", ["ryzen_ai_npu2"]),
+        ("NPU Krackan 1", ["ryzen_ai_npu2"]),
+        ("NPU Gorgon Point", ["ryzen_ai_npu2"]),
+        ("RyzenAI-npu1", ["ryzen_ai_npu1"]),
+        ("RyzenAI-npu4", ["ryzen_ai_npu2"]),
+    ],
+)
 def test_hwdetect_maps_device_names_as_mlir_aie_does(machine, name, features):
     machine(device_name=name)
     assert hwdetect.detect() == features
@@ -374,7 +543,10 @@ def test_hwdetect_maps_device_names_as_mlir_aie_does(machine, name, features):
 def test_hwdetect_says_when_it_does_not_know_a_device(machine, capsys):
     machine(device_name="NPU Unheard Of")
     assert hwdetect.detect() == []
-    assert "'NPU Unheard Of', which mlir-aie's NPU_MODELS does not map" in capsys.readouterr().err
+    assert (
+        "'NPU Unheard Of', which mlir-aie's NPU_MODELS does not map"
+        in capsys.readouterr().err
+    )
 
 
 def test_N4_instruction_buffer_written_after_its_sync(machine, tmp_path):

@@ -24,36 +24,62 @@ def last_value(body: str, args: str = "%a: memref<4x8xi32>, %i: index"):
     return m, block, ops[-2].results[0]
 
 
-@pytest.mark.parametrize("body, offset", [
-    ("%v = memref.subview %a[1, 0] [2, 8] [1, 1] : memref<4x8xi32> to memref<2x8xi32, strided<[8, 1], offset: 8>>", 32),
-    ("%v = memref.subview %a[2, 3] [1, 4] [1, 1] : memref<4x8xi32> to memref<1x4xi32, strided<[8, 1], offset: 19>>", 76),
-    ("%s = memref.subview %a[1, 0] [2, 8] [1, 1] : memref<4x8xi32> to memref<2x8xi32, strided<[8, 1], offset: 8>>\n"
-     "%t = memref.cast %s : memref<2x8xi32, strided<[8, 1], offset: 8>> to memref<2x8xi32, strided<[8, 1], offset: ?>>\n"
-     "%v = memref.subview %a[3, 2] [1, 2] [1, 1] : memref<4x8xi32> to memref<1x2xi32, strided<[8, 1], offset: 26>>", 104),
-    ("%v = memref.cast %a : memref<4x8xi32> to memref<?x8xi32>", 0),
-])
+@pytest.mark.parametrize(
+    "body, offset",
+    [
+        (
+            "%v = memref.subview %a[1, 0] [2, 8] [1, 1] : memref<4x8xi32> to memref<2x8xi32, strided<[8, 1], offset: 8>>",
+            32,
+        ),
+        (
+            "%v = memref.subview %a[2, 3] [1, 4] [1, 1] : memref<4x8xi32> to memref<1x4xi32, strided<[8, 1], offset: 19>>",
+            76,
+        ),
+        (
+            "%s = memref.subview %a[1, 0] [2, 8] [1, 1] : memref<4x8xi32> to memref<2x8xi32, strided<[8, 1], offset: 8>>\n"
+            "%t = memref.cast %s : memref<2x8xi32, strided<[8, 1], offset: 8>> to memref<2x8xi32, strided<[8, 1], offset: ?>>\n"
+            "%v = memref.subview %a[3, 2] [1, 2] [1, 1] : memref<4x8xi32> to memref<1x2xi32, strided<[8, 1], offset: 26>>",
+            104,
+        ),
+        ("%v = memref.cast %a : memref<4x8xi32> to memref<?x8xi32>", 0),
+    ],
+)
 def test_accepted_views_add_their_byte_offset(body, offset):
     _m, block, v = last_value(body)
     traced = views.trace_to_block_argument(v)
-    assert traced is not None and traced.root == block.arguments[0] and traced.offset == offset
+    assert (
+        traced is not None
+        and traced.root == block.arguments[0]
+        and traced.offset == offset
+    )
 
 
-@pytest.mark.parametrize("body", [
-    "%v = memref.subview %a[%i, 0] [1, 8] [1, 1] : memref<4x8xi32> to memref<1x8xi32, strided<[8, 1], offset: ?>>",
-    "%v = memref.subview %a[0, 0] [2, 4] [1, 2] : memref<4x8xi32> to memref<2x4xi32, strided<[8, 2]>>",
-    "%v = memref.subview %a[0, 0] [2, 4] [1, 1] : memref<4x8xi32> to memref<2x4xi32, strided<[8, 1]>>",
-    "%v = memref.subview %a[0, 1] [4, 1] [1, 1] : memref<4x8xi32> to memref<4x1xi32, strided<[8, 1], offset: 1>>",
-    "%v = memref.alloc() : memref<4xi32>",
-    # a reinterpret_cast of a source whose strides are not all 1 (here the row stride 8)
-    "%s = memref.subview %a[1, 0] [1, 8] [1, 1] : memref<4x8xi32> to memref<1x8xi32, strided<[8, 1], offset: 8>>\n"
-    "%v = memref.reinterpret_cast %s to offset: [0], sizes: [8], strides: [1] : memref<1x8xi32, strided<[8, 1], offset: 8>> to memref<8xi32>",
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        "%v = memref.subview %a[%i, 0] [1, 8] [1, 1] : memref<4x8xi32> to memref<1x8xi32, strided<[8, 1], offset: ?>>",
+        "%v = memref.subview %a[0, 0] [2, 4] [1, 2] : memref<4x8xi32> to memref<2x4xi32, strided<[8, 2]>>",
+        "%v = memref.subview %a[0, 0] [2, 4] [1, 1] : memref<4x8xi32> to memref<2x4xi32, strided<[8, 1]>>",
+        "%v = memref.subview %a[0, 1] [4, 1] [1, 1] : memref<4x8xi32> to memref<4x1xi32, strided<[8, 1], offset: 1>>",
+        "%v = memref.alloc() : memref<4xi32>",
+        # a reinterpret_cast of a source whose strides are not all 1 (here the row stride 8)
+        "%s = memref.subview %a[1, 0] [1, 8] [1, 1] : memref<4x8xi32> to memref<1x8xi32, strided<[8, 1], offset: 8>>\n"
+        "%v = memref.reinterpret_cast %s to offset: [0], sizes: [8], strides: [1] : memref<1x8xi32, strided<[8, 1], offset: 8>> to memref<8xi32>",
+    ],
+)
 def test_refused_views(body):
     _m, _, v = last_value(body)
     assert views.trace_to_block_argument(v) is None
 
 
 def test_host_buffer_index_counts_memrefs_only():
-    m = ir.Module.parse("func.func @f(%n: i32, %a: memref<4xi32>, %m: i64, %b: memref<*xi8>) { return }")
+    m = ir.Module.parse(
+        "func.func @f(%n: i32, %a: memref<4xi32>, %m: i64, %b: memref<*xi8>) { return }"
+    )
     args = list(m.body.operations[0].regions[0].blocks[0].arguments)
-    assert m is not None and [views.host_buffer_index(a) for a in args] == [None, 0, None, 1]
+    assert m is not None and [views.host_buffer_index(a) for a in args] == [
+        None,
+        0,
+        None,
+        1,
+    ]

@@ -55,10 +55,14 @@ def main(out, garbage=False, design=False, col=0, form="raw"):
     if design:
         write(out, buffer_of({(0, col, 2, 1): a}, size=8192), form)
         return
-    b_core = encode_frames([(510, 1 << 3), (515, 1 << 4 | 1 << 5), (530, 1 << 2)], timer=500).data
+    b_core = encode_frames(
+        [(510, 1 << 3), (515, 1 << 4 | 1 << 5), (530, 1 << 2)], timer=500
+    ).data
     b_mem = encode_frames([(505, 1), (600, 1)], timer=500).data
     data = buffer_of({(0, 0, 2, 1): a}, size=8192)
-    data += buffer_of({(0, 0, 2, 3): b_core, (1, 0, 2, 2): b_mem}, random.Random(1), size=8192)
+    data += buffer_of(
+        {(0, 0, 2, 3): b_core, (1, 0, 2, 2): b_mem}, random.Random(1), size=8192
+    )
     Path(out).write_bytes(data)
 
 
@@ -66,4 +70,10 @@ if __name__ == "__main__":
     opts = sys.argv[2:]
     col = next((int(o[4:]) for o in opts if o.startswith("col=")), 0)
     form = "txt" if "txt" in opts else "npy" if "npy" in opts else "raw"
-    main(sys.argv[1], garbage="garbage" in opts, design="design" in opts, col=col, form=form)
+    main(
+        sys.argv[1],
+        garbage="garbage" in opts,
+        design="design" in opts,
+        col=col,
+        form=form,
+    )

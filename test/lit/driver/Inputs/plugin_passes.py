@@ -53,8 +53,11 @@ class TestOptions(Pass):
     names: list[str] = option([], "A list of strings")
 
     def run(self, module, diag) -> None:
-        diag.remark(module, f"flag={self.flag} count={self.count} label={self.label!r} "
-                            f"mode={self.mode} sizes={self.sizes} names={self.names}")
+        diag.remark(
+            module,
+            f"flag={self.flag} count={self.count} label={self.label!r} "
+            f"mode={self.mode} sizes={self.sizes} names={self.names}",
+        )
 
 
 @register

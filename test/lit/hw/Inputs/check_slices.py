@@ -29,7 +29,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("out_dir", type=Path)
     p.add_argument("--expect", action="append", default=[], metavar="DEVICE=PKT_ID")
-    p.add_argument("--events", action="append", default=[], metavar="DEVICE:SLOT=LO..HI")
+    p.add_argument(
+        "--events", action="append", default=[], metavar="DEVICE:SLOT=LO..HI"
+    )
     p.add_argument("--empty", action="append", default=[], metavar="CALL_PATH")
     p.add_argument("--ground-truth", type=Path, metavar="JSON")
     return p.parse_args(argv)
@@ -38,20 +40,36 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 def ground_truth_failures(entry: dict, result, truth: dict, label: str) -> list[str]:
     """Sessions landing in this slice belong to it, and it decodes to exactly their events."""
     lo, hi = entry["offset"], entry["offset"] + entry["size"]
-    paths = (entry["call_path"] or "").split("+") if entry["call_path"] is not None else None
+    paths = (
+        (entry["call_path"] or "").split("+")
+        if entry["call_path"] is not None
+        else None
+    )
     expected: dict[tuple, list] = {}
     failures = []
     for s in truth["sessions"]:
         for u in s["units"]:
-            inside = [p for p in u["placements"] if p[0] == truth["trace_buffer"] and lo <= p[1] < hi]
+            inside = [
+                p
+                for p in u["placements"]
+                if p[0] == truth["trace_buffer"] and lo <= p[1] < hi
+            ]
             if not inside:
                 continue
-            if s["design"] != entry["device"] or (paths is not None and s["path"] not in paths):
-                failures.append(f"{label} holds packets of @{s['design']} call {s['path']!r}")
-            expected.setdefault((u["pkt_type"], u["col"], u["row"]), []).extend(tuple(i) for i in u["landed"])
+            if s["design"] != entry["device"] or (
+                paths is not None and s["path"] not in paths
+            ):
+                failures.append(
+                    f"{label} holds packets of @{s['design']} call {s['path']!r}"
+                )
+            expected.setdefault((u["pkt_type"], u["col"], u["row"]), []).extend(
+                tuple(i) for i in u["landed"]
+            )
     got = {tuple(k): sorted(s.intervals()) for k, s in result.streams.items()}
     if got != {k: sorted(v) for k, v in expected.items() if v}:
-        failures.append(f"{label} does not decode to the events the emulator recorded for it")
+        failures.append(
+            f"{label} does not decode to the events the emulator recorded for it"
+        )
     return failures
 
 
@@ -73,27 +91,37 @@ def main(argv: list[str]) -> int:
         if entry["call_path"] in args.empty:
             print(f"{label}: {result.events} events (expected none)")
             if result.events or entry["written"]:
-                failures.append(f"{label} should be empty but holds {result.events} events")
+                failures.append(
+                    f"{label} should be empty but holds {result.events} events"
+                )
             continue
-        anomalies = [a.describe() for a in result.anomalies if a.kind != "truncated_command"]
+        anomalies = [
+            a.describe() for a in result.anomalies if a.kind != "truncated_command"
+        ]
         ids = sorted({i for s in result.streams.values() for i in s.pkt_ids})
         counts = {}
         for stream in result.streams.values():
             for slot in stream.slot.tolist():
                 counts[slot] = counts.get(slot, 0) + 1
-        print(f"{label}: {result.events} events, packet ids {ids}, per slot {dict(sorted(counts.items()))}")
+        print(
+            f"{label}: {result.events} events, packet ids {ids}, per slot {dict(sorted(counts.items()))}"
+        )
         if not entry["written"] or not result.events:
             failures.append(f"{label} holds no trace events")
         if anomalies:
             failures.append(f"{label}: {'; '.join(anomalies)}")
         want = expect.get(entry["device"])
         if want is not None and ids != [want]:
-            failures.append(f"{label} holds packets of ids {ids}; its design traces with id {want} only")
+            failures.append(
+                f"{label} holds packets of ids {ids}; its design traces with id {want} only"
+            )
         if truth is not None:
             failures += ground_truth_failures(entry, result, truth, label)
         for (device, slot), (lo, hi) in ranges.items():
             if device == entry["device"] and not lo <= counts.get(slot, 0) <= hi:
-                failures.append(f"{label}: {counts.get(slot, 0)} events in slot {slot}, expected {lo}..{hi}")
+                failures.append(
+                    f"{label}: {counts.get(slot, 0)} events in slot {slot}, expected {lo}..{hi}"
+                )
     for f in failures:
         print(f"FAIL: {f}")
     if not failures:

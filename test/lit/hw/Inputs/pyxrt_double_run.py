@@ -2,12 +2,12 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Run `aie-trace run` with the strict pyxrt double of test/unit/pyxrt_double.py as `pyxrt`.
 
-    pyxrt_double_run.py xclbin PATH PROGRAM_JSON          write a double xclbin (MLIR_AIE, 5 buffers)
-    pyxrt_double_run.py elf PATH KERNEL PROGRAM_JSON      write a double ELF for KERNEL
-    pyxrt_double_run.py run DEVICE_DIR [--device NAME] -- ARGS...
-        run `aie-trace run ARGS...` on the double (an NPU Strix unless --device names another)
-        and write what the device holds in each host buffer bound by the run to
-        DEVICE_DIR/device<i>.bin, so a test can compare it with what the command wrote out.
+pyxrt_double_run.py xclbin PATH PROGRAM_JSON          write a double xclbin (MLIR_AIE, 5 buffers)
+pyxrt_double_run.py elf PATH KERNEL PROGRAM_JSON      write a double ELF for KERNEL
+pyxrt_double_run.py run DEVICE_DIR [--device NAME] -- ARGS...
+    run `aie-trace run ARGS...` on the double (an NPU Strix unless --device names another)
+    and write what the device holds in each host buffer bound by the run to
+    DEVICE_DIR/device<i>.bin, so a test can compare it with what the command wrote out.
 """
 
 import json
