@@ -131,7 +131,7 @@ def measure(buf: np.ndarray, runs: int) -> dict[str, float]:
     for s in r.streams.values():
         _ = s.slot, s.begin, s.end
     out["arrays"] = time.perf_counter() - t
-    del r
+    r = None  # drop the result before the next measurement
     quarter = len(buf) // 4
     slices = [
         {
@@ -182,7 +182,12 @@ def measure_io(buf: np.ndarray) -> dict[str, float]:
     for style in perfetto.STYLES:
         sink = _Sink()
         out[style] = min(
-            timed(lambda: perfetto.write_chrome_trace(sites, sink, style=style), 1)
+            timed(
+                lambda sink=sink, style=style: perfetto.write_chrome_trace(
+                    sites, sink, style=style
+                ),
+                1,
+            )
         )
         out[style + "_mb"] = sink.chars / 1e6
     return out

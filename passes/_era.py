@@ -32,7 +32,7 @@ class EraPass(Pass):
                 else aieir.era_of_ops(graph.ops())
             )
         except aieir.EraError as e:
-            raise diag.fail(e.op, str(e))
+            raise diag.fail(e.op, str(e)) from None
 
     def check_graph(self, graph: callgraph.RunGraph, diag) -> None:
         """Fail the pass on the run graph's unresolvable callees and cycles, each located."""

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from aie_trace import aieir, callgraph as cg
+from aie_trace import aieir
+from aie_trace import callgraph as cg
 from aie_trace.forms import in_review_problems
 from aie_trace.materialize import run_type_mismatches
 from aie_trace.registry import register

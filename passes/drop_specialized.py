@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from aie_trace import aieir, layout as L
+from aie_trace import aieir
+from aie_trace import layout as L
 from aie_trace.registry import Pass, register
 
 

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from aie_trace import callgraph as cg
-from aie_trace.fusion import Fusion, FusionError, LoopMode
 from aie_trace.aieir import ir
 from aie_trace.forms import in_review_problems
+from aie_trace.fusion import Fusion, FusionError, LoopMode
 from aie_trace.materialize import run_type_mismatches
 from aie_trace.registry import gc_paused, option, register
 
@@ -87,6 +87,6 @@ class FuseTraceBuffers(EraPass):
                     graph, era, LoopMode(self.loops), self.merge_back_to_back, diag
                 ).run()
         except (cg.GraphError, FusionError) as e:
-            raise diag.fail(e.op, e.message)
+            raise diag.fail(e.op, e.message) from None
         if diag.error_count:
             raise diag.fail()

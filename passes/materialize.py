@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from aie_trace.materialize import MaterializeError, materialize
 from aie_trace.aieir import ir
+from aie_trace.materialize import MaterializeError, materialize
 from aie_trace.registry import register
 
 from ._era import EraPass
@@ -39,4 +39,4 @@ class Materialize(EraPass):
             with ir.Location.unknown(module.context):
                 materialize(module, era)
         except MaterializeError as e:
-            raise diag.fail(e.op, e.message)
+            raise diag.fail(e.op, e.message) from None

@@ -48,4 +48,4 @@ class ResolvePatchBuffers(EraPass):
                     ambiguous=self.era == "auto" and era == "E4" and not e4,
                 )
         except ResolveError as e:
-            raise diag.fail(e.op, e.message)
+            raise diag.fail(e.op, e.message) from None

@@ -52,6 +52,6 @@ class VerifyPatches(EraPass):
         try:
             check_patches(graph, era, diag)
         except cg.GraphError as e:
-            raise diag.fail(e.op, e.message)
+            raise diag.fail(e.op, e.message) from None
         if diag.error_count:
             raise diag.fail()

@@ -141,8 +141,8 @@ class Progress:
 
 
 def _parse_module(path: str) -> Any:
-    from aie_trace.diagnostics import DiagnosticEngine
     from aie_trace.aieir import ir
+    from aie_trace.diagnostics import DiagnosticEngine
 
     text = _read_text(path, "module")
     try:

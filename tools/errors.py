@@ -18,7 +18,8 @@ import os
 import re
 import sys
 import traceback
-from typing import Callable, TextIO
+from collections.abc import Callable
+from typing import TextIO
 
 #: ``<where>: <severity>: <message>`` as DiagnosticEngine and the tools format one diagnostic.
 _DIAG = re.compile(

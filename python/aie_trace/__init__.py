@@ -4,6 +4,7 @@
 
 __version__ = "0.1.0"
 
-from .compat import (
-    parse_trace,
-)  # noqa: E402,F401  (mlir-aie's aie.utils.trace.parse_trace, on this decoder)
+# mlir-aie's aie.utils.trace.parse_trace, on this decoder
+from .compat import parse_trace  # noqa: E402
+
+__all__ = ["__version__", "parse_trace"]

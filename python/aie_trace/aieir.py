@@ -17,17 +17,18 @@ Works the same whether the aie dialects are registered (mlir-aie's bindings) or 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator
+from typing import Any
 
+from . import schema as S
 from .diagnostics import LocatedError, split_location, unescape_string
 from .provider import arith as _arith
-from .provider import arith  # noqa: F401  (re-exported: typed builders for builtin ops)
-from .provider import (
-    ir,
-    make_context,
-)  # noqa: F401  (re-exported: the IR layer's context)
-from . import schema as S
+
+# Re-exported: the IR layer's context and the typed builders for builtin ops.
+from .provider import arith as arith
+from .provider import ir as ir
+from .provider import make_context as make_context
 
 # ------------------------------------------------------------------------------------------------
 # small generic helpers
@@ -381,7 +382,7 @@ def _params_problem(
             return f"is missing parameter '{n}'"
     if names != expected:
         return f"must list its parameters in the order {', '.join(expected)}"
-    for (key, value), (_, kind) in zip(items, params):
+    for (key, value), (_, kind) in zip(items, params, strict=False):
         if not _param_value_ok(kind, value):
             return f"parameter '{key}' must be {_PARAM_KINDS[kind]}, got {value}"
     return None
@@ -511,7 +512,7 @@ def _untyped_fits(
     for era in S.ERAS:
         d = S.opdef(era, name)
         if d is None or any(
-            p and d.attr(a) is None for a, p in zip(restricted, present)
+            p and d.attr(a) is None for a, p in zip(restricted, present, strict=False)
         ):
             continue
         if d.segments and segmented:
@@ -627,7 +628,7 @@ def _segment_values(op: Any, d: S.OpDef) -> dict[str, list[Any]]:
         return {}
     out, pos = {}, 0
     operands = list(op.operands)
-    for o, k in zip(d.operands, sizes):
+    for o, k in zip(d.operands, sizes, strict=False):
         out[o.name] = operands[pos : pos + k]
         pos += k
     return out
@@ -794,7 +795,7 @@ def _create(
         )
     if d.segments:
         built["operandSegmentSizes"] = ir.DenseI32ArrayAttr.get(sizes)
-    group = [o for o, k in zip(d.operands, sizes) for _ in range(k)]
+    group = [o for o, k in zip(d.operands, sizes, strict=False) for _ in range(k)]
     for i, (o, x) in enumerate(
         zip(group, flat, strict=True)
     ):  # constants last: nothing to undo before
@@ -980,7 +981,9 @@ def _operand_count_problems(op: Any, d: S.OpDef) -> list[str]:
             f"attribute 'operandSegmentSizes'"
         ]
     start = 0
-    for o, k in zip(d.operands, sizes):  # the first misfit group, as MLIR reports it
+    for o, k in zip(
+        d.operands, sizes, strict=False
+    ):  # the first misfit group, as MLIR reports it
         if o.arity == "single" and k != 1:
             return [
                 f"operand group starting at #{start} ('{o.name}') requires 1 element, but found {k}"
@@ -1008,7 +1011,7 @@ def _unsegmented_count_problem(d: S.OpDef, n: int) -> str | None:
 
 def _operand_type_problems(op: Any, d: S.OpDef) -> list[str]:
     problems, index = [], 0
-    for o, values in zip(d.operands, _operand_groups(op, d)):
+    for o, values in zip(d.operands, _operand_groups(op, d), strict=False):
         for v in values:
             if not _type_ok(o.type, v.type):
                 problems.append(
@@ -1096,7 +1099,7 @@ def _result_problems(op: Any, d: S.OpDef) -> list[str]:
         return [f"expected {len(d.results)} results, but found {len(op.results)}"]
     return [
         f"result #{i} must be {_TYPE_DESCRIPTIONS[c]}, but got '{r.type}'"
-        for i, (c, r) in enumerate(zip(d.results, op.results))
+        for i, (c, r) in enumerate(zip(d.results, op.results, strict=False))
         if not _type_ok(c, r.type)
     ]
 

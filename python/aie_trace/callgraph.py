@@ -25,8 +25,9 @@ offset, casts pass through.
 from __future__ import annotations
 
 import ctypes
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from . import aieir
 from .aieir import ir
@@ -182,7 +183,7 @@ class RunGraph:
         self._runs[key] = []
         self._callers[key] = []
 
-    def body_nodes(self, seq: Any) -> list["_Node"]:
+    def body_nodes(self, seq: Any) -> list[_Node]:
         """The ops of ``seq``'s body as a tree, read once."""
         key = op_key(seq)
         if key not in self._nodes:
@@ -191,7 +192,7 @@ class RunGraph:
             ]  # `{}` has no block
         return self._nodes[key]
 
-    def followed_nodes(self, seq: Any, names: frozenset[str] | None) -> list["_Node"]:
+    def followed_nodes(self, seq: Any, names: frozenset[str] | None) -> list[_Node]:
         """``seq``'s body with only the ops :func:`inline_walk` visits for ``names``: those named,
         runs, loops, and ops whose regions hold any of them."""
         key = (op_key(seq), names)
@@ -303,7 +304,7 @@ def view_step(
         offsets = _ints(op.attributes["static_offsets"])
         dyn = None  # the dynamic offset operands, read when an offset is dynamic
         delta = 0
-        for off, stride in zip(offsets, strides):
+        for off, stride in zip(offsets, strides, strict=False):
             if off == DYNAMIC:
                 if dyn is None:
                     seg = _ints(
@@ -353,7 +354,7 @@ class Affine:
     terms: tuple[tuple[IterSym, int], ...] = ()
 
     @staticmethod
-    def of(v: "int | Affine") -> "Affine":
+    def of(v: int | Affine) -> Affine:
         return v if isinstance(v, Affine) else Affine(v)
 
     def _norm(self, terms: dict[IterSym, int]) -> tuple[tuple[IterSym, int], ...]:
@@ -361,7 +362,7 @@ class Affine:
             sorted(((s, c) for s, c in terms.items() if c), key=lambda t: t[0].order)
         )
 
-    def __add__(self, other: "int | Affine") -> "int | Affine":
+    def __add__(self, other: int | Affine) -> int | Affine:
         o = Affine.of(other)
         terms = dict(self.terms)
         for s, c in o.terms:
@@ -370,16 +371,16 @@ class Affine:
 
     __radd__ = __add__
 
-    def __neg__(self) -> "Affine":
+    def __neg__(self) -> Affine:
         return Affine(-self.const, tuple((s, -c) for s, c in self.terms))
 
-    def __sub__(self, other: "int | Affine") -> "int | Affine":
+    def __sub__(self, other: int | Affine) -> int | Affine:
         return self + (-Affine.of(other))
 
-    def __rsub__(self, other: int) -> "int | Affine":
+    def __rsub__(self, other: int) -> int | Affine:
         return (-self) + other
 
-    def __mul__(self, other: "int | Affine") -> "int | Affine":
+    def __mul__(self, other: int | Affine) -> int | Affine:
         if isinstance(other, Affine):
             if other.terms:
                 raise TypeError("a product of two loop-dependent values is not affine")
@@ -390,7 +391,7 @@ class Affine:
 
     __rmul__ = __mul__
 
-    def __floordiv__(self, other: "int | Affine") -> "int | Affine":
+    def __floordiv__(self, other: int | Affine) -> int | Affine:
         d = other.const if isinstance(other, Affine) and not other.terms else other
         if (
             not isinstance(d, int)
@@ -403,7 +404,7 @@ class Affine:
             self.const // d, tuple((s, c // d) for s, c in self.terms)
         ).simplify()
 
-    def simplify(self) -> "int | Affine":
+    def simplify(self) -> int | Affine:
         return self.const if not self.terms else self
 
     def symbols(self) -> list[IterSym]:
@@ -543,7 +544,7 @@ class Frame:
     path: str
     args: list[Any]
     run: Run | None = None
-    parent: "Frame | None" = None
+    parent: Frame | None = None
     env: dict[Any, Any] = field(default_factory=dict)  # loop ivs -> int or Affine
     iterations: dict[int, int] = field(
         default_factory=dict
@@ -553,7 +554,7 @@ class Frame:
     )  # static view chains, shared by the frames of a walk
 
     @classmethod
-    def for_root(cls, root: Any) -> "Frame":
+    def for_root(cls, root: Any) -> Frame:
         args = [
             BufferRef(i, 0) if is_memref(a) else None
             for i, a in enumerate(aieir.seq_args(root))
@@ -597,7 +598,7 @@ class Frame:
         step = str(run.ordinal) + "".join(f"[{i}]" for i in its if i is not None)
         return step if not self.path else f"{self.path}/{step}"
 
-    def enter(self, run: Run, callee: Any = None) -> "Frame":
+    def enter(self, run: Run, callee: Any = None) -> Frame:
         """The frame of the call ``run`` makes (of ``callee``, when given, instead of the run's
         resolved callee: a sequence with the same parameters)."""
         callee = run.callee if callee is None else callee
@@ -629,7 +630,7 @@ class _Node(NamedTuple):
 
     op: Any
     name: str
-    blocks: Sequence[list["_Node"]]  # the blocks of all its regions
+    blocks: Sequence[list[_Node]]  # the blocks of all its regions
 
 
 def _nodes(block: Any) -> list[_Node]:

@@ -80,8 +80,8 @@ def parse_trace(
     (``device:sequence``) and ``arch`` (``aie2``/``aie2p``) choose what the module leaves open.
     Raises ``ValueError`` for a buffer or module that cannot be used."""
     from . import decode, events, layout, perfetto
-    from .diagnostics import DiagnosticEngine
     from .aieir import ir, make_context
+    from .diagnostics import DiagnosticEngine
     from .trace_input import InputError
 
     try:

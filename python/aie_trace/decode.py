@@ -46,9 +46,10 @@ from __future__ import annotations
 import bisect
 import os
 import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -231,7 +232,9 @@ class Stream:
         total = sum(int(self.counts[s]) for s in slots)
         begin, end = np.empty(total, dtype=np.int64), np.empty(total, dtype=np.int64)
         offsets = np.cumsum([0] + [int(self.counts[s]) for s in slots]).tolist()
-        at_begin, at_end = dict(zip(slots, offsets)), dict(zip(slots, offsets))
+        at_begin, at_end = dict(zip(slots, offsets, strict=False)), dict(
+            zip(slots, offsets, strict=False)
+        )
         for b, e in self._replay(mask):
             for out, parts, at in ((begin, b, at_begin), (end, e, at_end)):
                 for s in slots:
@@ -298,7 +301,9 @@ class Stream:
                         (hit % F.SLOTS).astype(np.uint8),
                     )
                 )
-            ep, times, is_begin, slot = (np.concatenate(x) for x in zip(*parts))
+            ep, times, is_begin, slot = (
+                np.concatenate(x) for x in zip(*parts, strict=False)
+            )
             order = np.lexsort((slot, is_begin, times, ep))
             yield ep[order], times[order], is_begin[order], slot[order]
 
@@ -340,7 +345,12 @@ class Stream:
         slot, begin, end = self._all()
         order = np.lexsort((slot, begin))
         return list(
-            zip(slot[order].tolist(), begin[order].tolist(), end[order].tolist())
+            zip(
+                slot[order].tolist(),
+                begin[order].tolist(),
+                end[order].tolist(),
+                strict=False,
+            )
         )
 
 
@@ -461,7 +471,9 @@ def _packets(b: np.ndarray, result: DecodeResult) -> _Packets:
     order = np.argsort(key, kind="stable")
     cuts = (np.flatnonzero(np.diff(key[order])) + 1).tolist()
     streams = []
-    for lo, hi in zip([0, *cuts], [*cuts, len(order)]) if len(order) else ():
+    for lo, hi in (
+        zip([0, *cuts], [*cuts, len(order)], strict=False) if len(order) else ()
+    ):
         pk = vidx[order[lo:hi]]
         k = int(key[order[lo]])
         ids = tuple(
@@ -1020,7 +1032,10 @@ class _Step:
                     [
                         piece
                         for a, b, k in zip(
-                            [0, *cuts], [*cuts, len(x)], [*extra.tolist(), 0]
+                            [0, *cuts],
+                            [*cuts, len(x)],
+                            [*extra.tolist(), 0],
+                            strict=False,
                         )
                         for piece in (x[a:b], np.repeat(x[b - 1 : b], k))
                     ]
@@ -1261,7 +1276,7 @@ def _decode_stream(
             _first_command(starts, lo, min(lo + step_bytes, len(starts))) for lo in los
         ]
         counts += _drop_fillers(block.S[entry:n], starts, notes, block.base + entry)
-        for lo, first in zip(los, entries):
+        for lo, first in zip(los, entries, strict=False):
             hi = min(lo + step_bytes, len(starts))
             at = block.base + entry
             r = _Resume(

@@ -25,7 +25,7 @@ class Diagnostic:
     file: str | None = None
     line: int | None = None
     col: int | None = None
-    notes: list["Diagnostic"] = field(default_factory=list)
+    notes: list[Diagnostic] = field(default_factory=list)
 
     def format(self) -> str:
         where = (
@@ -194,7 +194,7 @@ class DiagnosticEngine:
     ) -> Diagnostic:
         return self.emit("remark", anchor, message, notes)
 
-    def fail(self, anchor: Any = None, message: str | None = None) -> "PassFailure":
+    def fail(self, anchor: Any = None, message: str | None = None) -> PassFailure:
         """Emit an error (if a message is given) and return the exception that aborts the pass:
         ``raise diag.fail(op, "...")``."""
         if message is not None:

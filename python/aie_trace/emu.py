@@ -37,12 +37,13 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import aieir, emu_trace as T
+from . import aieir
+from . import emu_trace as T
 from . import schema as S
+from .aieir import ir
 from .callgraph import Frame, GraphError, RunGraph, inline_walk
 from .emu_dma import S2MM, EmuFault, Patch, ShimDma, Task, decode_queue_register
 from .emu_mem import HostMemory
-from .aieir import ir
 
 TRACE_BUNDLE, DMA_BUNDLE = 9, 1
 NPU1_DEVICES, NPU2_DEVICES = range(4, 8), range(8, 16)
@@ -141,7 +142,7 @@ class Design:
     flows: dict[tuple[int, int, int], list[Flow]]  # (col, row, trace port) -> flows
 
     @staticmethod
-    def load(op: Any) -> "Design":
+    def load(op: Any) -> Design:
         sym = aieir.symbol_name(op) or "main"
         dev = aieir.int_attr_value(aieir.attr_or_none(op, "device"))
         if dev in NPU1_DEVICES:

@@ -18,8 +18,9 @@ write outside the buffer the BD's address was patched into is an :class:`EmuFaul
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from .diagnostics import Diagnostic, split_location
 
@@ -130,7 +131,7 @@ class DmaWrite:
 class Channel:
     """One shim DMA channel: a task queue and the BD it is running."""
 
-    def __init__(self, dma: "ShimDma", col: int, direction: int, index: int) -> None:
+    def __init__(self, dma: ShimDma, col: int, direction: int, index: int) -> None:
         self.dma, self.col, self.direction, self.index = dma, col, direction, index
         self.queue: deque[Task] = deque()
         self.active: Active | None = None

@@ -111,7 +111,7 @@ class UnitConfig:
     @staticmethod
     def from_registers(
         module: Module, control0: int, control1: int, event0: int, event1: int
-    ) -> "UnitConfig":
+    ) -> UnitConfig:
         if module is MEMTILE:
             start, stop, mode = (control0 >> 16) & 0xFF, (control0 >> 24) & 0xFF, 0
         else:
@@ -288,7 +288,9 @@ class UnitTrace:
         """
         full, part = divmod(packet_bytes, PACKET_BYTES)
         payload = full * PAYLOAD_BYTES + max(0, part - 4)
-        return [e for e, end in zip(self.events, self.ends) if end <= payload]
+        return [
+            e for e, end in zip(self.events, self.ends, strict=False) if end <= payload
+        ]
 
     def intervals(
         self, events: list[tuple[int, int]] | None = None

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import csv
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from . import trace_format as F
 from .diagnostics import LocatedError
@@ -34,7 +35,7 @@ class EventConfigError(LocatedError):
     """The design a slice names is missing or its trace configuration cannot be read."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def _table() -> dict[tuple[str, str], dict[int, str]]:
     out: dict[tuple[str, str], dict[int, str]] = {}
     with _DATA.open(newline="") as f:

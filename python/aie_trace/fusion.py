@@ -26,13 +26,17 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Callable
+from typing import Any
 
-from . import aieir, callgraph as cg, layout as L, materialize as M, tracedma
-from .callgraph import Affine, BufferRef, IterSym, op_key
+from . import aieir, tracedma
+from . import callgraph as cg
+from . import layout as L
+from . import materialize as M
 from .aieir import ir
+from .callgraph import Affine, BufferRef, IterSym, op_key
 
 I32_MAX = 2**31 - 1
 FOUR_GIB = 2**32
@@ -635,7 +639,7 @@ class Fusion:
         if len(operands) > ta:
             env, syms = self.loop_env(run.loops if site.trips else [], "")
             expected, stride = Affine.of(site.cursor), site.per
-            for sym, trips in reversed(list(zip(syms, site.trips))):
+            for sym, trips in reversed(list(zip(syms, site.trips, strict=False))):
                 expected, stride = (
                     expected + Affine(0, ((sym, stride),)),
                     stride * trips,
@@ -665,7 +669,9 @@ class Fusion:
             return site.cursor
         index = ir.IndexType.get()
         total, stride = None, site.per
-        for loop, trips in reversed(list(zip(site.run.loops, site.trips))):
+        for loop, trips in reversed(
+            list(zip(site.run.loops, site.trips, strict=False))
+        ):
             term = _arith(
                 "arith.muli",
                 self.iteration_index(loop, ip, loc, index),
@@ -1370,7 +1376,7 @@ def _operand_index(op: Any, name: str, era: str) -> int:
         flexible = len(op.operands) - sum(o.arity == "single" for o in d.operands)
         sizes = [1 if o.arity == "single" else flexible for o in d.operands]
     pos = 0
-    for o, k in zip(d.operands, sizes):
+    for o, k in zip(d.operands, sizes, strict=False):
         if o.name == name:
             return pos
         pos += k

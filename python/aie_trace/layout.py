@@ -89,7 +89,7 @@ class Slice:
         }
 
     @classmethod
-    def from_json(cls, d: dict[str, Any]) -> "Slice":
+    def from_json(cls, d: dict[str, Any]) -> Slice:
         if not isinstance(d, dict):
             raise LayoutError(f"a slice must be an object, got {d!r}")
         try:
@@ -143,7 +143,7 @@ class Layout:
         }
 
     @classmethod
-    def from_json(cls, d: dict[str, Any]) -> "Layout":
+    def from_json(cls, d: dict[str, Any]) -> Layout:
         try:
             device, sep, sequence = str(d["kernel"]).partition(":")
             if not sep or not device or not sequence:
@@ -300,7 +300,7 @@ def read_slices(seq: Any) -> list[Slice] | None:
             _int_field(e, "offset", where),
             _int_field(e, "size", where),
         )
-        for e, p in zip(entries, paths)
+        for e, p in zip(entries, paths, strict=False)
     ]
 
 

@@ -22,7 +22,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import aieir, callgraph as cg, schema as S
+from . import aieir
+from . import callgraph as cg
+from . import schema as S
 from .aieir import ir
 
 
@@ -46,7 +48,7 @@ def clone_body(block: Any, mapping: dict[Any, Any], ip: Any) -> list[Any]:
                 repl = mapping.get(v)
                 if repl is not None:
                     nested.operands[i] = repl
-        for a, b in zip(old.results, new.results):
+        for a, b in zip(old.results, new.results, strict=False):
             mapping[a] = b
         clones.append(new)
     return clones
@@ -61,7 +63,9 @@ def check_run_operands(op: Any, params: list[Any]) -> None:
             f"passes {len(operands)} operands to the {len(params)} parameters of "
             f"'{aieir.symref_name(op.attributes['runtime_sequence_symbol'])}'",
         )
-    for i, (a, v) in enumerate(zip(params, operands)):
+    for i, (a, v) in enumerate(
+        zip(params, operands, strict=False)
+    ):  # counts are checked on their own
         if a.type != v.type:
             raise MaterializeError(
                 op, f"argument {i} type mismatch: expected {a.type} but got {v.type}"
@@ -82,7 +86,9 @@ def run_type_mismatches(graph: cg.RunGraph) -> list[tuple[Any, str]]:
                 continue
             if callee is None:
                 continue
-            for i, (a, v) in enumerate(zip(aieir.seq_args(callee), op.operands)):
+            for i, (a, v) in enumerate(
+                zip(aieir.seq_args(callee), op.operands, strict=False)
+            ):
                 if a.type != v.type:
                     out.append(
                         (
@@ -228,7 +234,7 @@ def _symbol_defs(device: Any) -> dict[str, Any]:
 
 
 def _inline_symbols(
-    new_ops: list[Any], callee_device: Any, copier: "_DeviceCopier", era: str, at: Any
+    new_ops: list[Any], callee_device: Any, copier: _DeviceCopier, era: str, at: Any
 ) -> None:
     """mlir-aie's symbol step: a symbol reference in an inlined op that names a definition of the
     callee's device (``aie.shim_dma_allocation``, ``aie.objectfifo``, ...) is cloned into the
@@ -278,7 +284,7 @@ def inline_run(run: cg.Run, era: str) -> None:
         device, era
     )  # mlir-aie starts each inlined run at the device's start
     for block in callee.regions[0].blocks:  # none for an empty body `{}`
-        mapping = dict(zip(params, list(op.operands)))
+        mapping = dict(zip(params, list(op.operands), strict=False))
         for v in _outside_values(block):
             copier.copy(v, mapping, op)
         new_ops = clone_body(block, mapping, ir.InsertionPoint(op))

@@ -26,7 +26,8 @@ large trace takes memory bounded by a step, not by the trace.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterator, Mapping, TextIO
+from collections.abc import Iterator, Mapping
+from typing import Any, TextIO
 
 import numpy as np
 
@@ -118,7 +119,7 @@ def _stream_events(
 
     for ep, times, is_begin, slot in stream.timeline(slots):
         cuts = [0, *(np.flatnonzero(np.diff(ep)) + 1).tolist(), len(ep)]
-        for lo, hi in zip(cuts[:-1], cuts[1:]):
+        for lo, hi in zip(cuts[:-1], cuts[1:], strict=False):
             pid = pid_for(int(ep[lo]))
             for at in range(lo, hi, BATCH):
                 stop = min(at + BATCH, hi)
@@ -127,12 +128,12 @@ def _stream_events(
                 if cycles:
                     text = ",\n".join(
                         f'{prefix[(pid, c)]}{x}, "args": {{}}}}'
-                        for x, c in zip(t, code)
+                        for x, c in zip(t, code, strict=False)
                     )
                 else:
                     text = ",\n".join(
                         f'{prefix[(pid, c)]}{x / mhz:.6f}, "args": {{"cycles": {x}}}}}'
-                        for x, c in zip(t, code)
+                        for x, c in zip(t, code, strict=False)
                     )
                 w.emit(text)
                 w.written += int(is_begin[at:stop].sum())

@@ -27,9 +27,10 @@ from __future__ import annotations
 import os
 import re
 import tempfile
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Union
+from typing import Any
 
 from .diagnostics import DiagnosticEngine, PassFailure
 from .registry import REGISTRY, OptionError, Pass, Registry
@@ -80,7 +81,7 @@ class OpPipeline:
     """``anchor(element, ...)``: elements run on every ``anchor`` op nested in the parent."""
 
     anchor: str
-    elements: tuple["Element", ...] = ()
+    elements: tuple[Element, ...] = ()
     col: int | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
@@ -95,7 +96,7 @@ class OpPipeline:
                 yield e
 
 
-Element = Union[PassElement, OpPipeline]
+Element = PassElement | OpPipeline
 
 
 # ------------------------------------------------------------------------------------------------
@@ -279,7 +280,7 @@ class NativeStep:
         return str(self.element)
 
 
-Step = Union[PythonStep, NativeStep]
+Step = PythonStep | NativeStep
 
 
 def plan(root: OpPipeline, registry: Registry = REGISTRY) -> list[Step]:

@@ -111,9 +111,7 @@ def make_context():
     """A context ready for aie IR: aie dialects registered, or unregistered ops allowed."""
     ctx = ir.Context()
     if AIE_REGISTERED:
-        from aie.dialects import (
-            aie as _aie,
-        )  # noqa: F401  (registers aie/aiex on import)
+        import aie.dialects.aie  # noqa: F401  (registers aie/aiex on import)
     ctx.allow_unregistered_dialects = True
     return ctx
 

@@ -212,7 +212,7 @@ class Pass:
         return infos
 
     @classmethod
-    def from_options(cls, raw: list[tuple[str, str | None]]) -> "Pass":
+    def from_options(cls, raw: list[tuple[str, str | None]]) -> Pass:
         """Build an instance from ``[(name, text-or-None), ...]`` as the pipeline parser gives."""
         by_name = {o.name: o for o in cls.options()}
         by_name.update({o.field: o for o in cls.options()})

@@ -28,9 +28,10 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from . import aieir, layout as L
-from .diagnostics import DiagnosticEngine
+from . import aieir
+from . import layout as L
 from .aieir import ir, make_context
+from .diagnostics import DiagnosticEngine
 
 MANIFEST_SUFFIX = ".aie-trace.json"
 FINGERPRINT_VERSION = "aie-trace-cc1"
@@ -112,7 +113,7 @@ class CallingConvention:
         )
         return f"{self.kernel}, {len(self.args)} host buffer(s), {trace}"
 
-    def differences(self, other: "CallingConvention") -> list[str]:
+    def differences(self, other: CallingConvention) -> list[str]:
         """Why ``other`` (an artifact's convention) does not fit this one (the module's)."""
         out = []
         if self.kernel != other.kernel:
@@ -127,7 +128,7 @@ class CallingConvention:
             )
         if len(self.args) != len(other.args):
             out.append(f"{len(other.args)} host buffer(s) vs {len(self.args)}")
-        for a, b in zip(self.args, other.args):
+        for a, b in zip(self.args, other.args, strict=False):
             if (a.nbytes, a.shape, a.element, a.role) != (
                 b.nbytes,
                 b.shape,
@@ -386,7 +387,7 @@ class Design:
         fingerprint: str | None = None,
         require_manifest: bool = False,
         verify: bool = True,
-    ) -> "Design":
+    ) -> Design:
         """Open ``path`` and check every artifact against its calling convention.
 
         An artifact is checked against the manifest recorded next to it, or (an emulator module)
@@ -672,7 +673,7 @@ class Runtime:
         data = self._inputs(inputs)
         # before the run: inputs written then synced; every device-written buffer zero-filled
         # and synced, so no dirty host line can later land on what the device wrote
-        for arg, buf in zip(self.design.convention.args, self.buffers):
+        for arg, buf in zip(self.design.convention.args, self.buffers, strict=False):
             buf.write(data.get(arg.index, bytes(arg.nbytes)))
             buf.sync_to_device()
         backend_result = self.backend.run(self.design, self.buffers)
@@ -684,7 +685,7 @@ class Runtime:
         cc = self.design.convention
         views = [
             buf.host_bytes().copy().view(np.dtype(a.dtype)).reshape(a.shape)
-            for a, buf in zip(cc.args, self.buffers)
+            for a, buf in zip(cc.args, self.buffers, strict=False)
         ]
         trace, slices = b"", []
         if cc.layout is not None and cc.trace_arg is not None:

@@ -94,7 +94,7 @@ class Body:
     era: str
     prefix: str
     lines: list[str] = field(default_factory=list)
-    _n: "count[int]" = field(default_factory=count)
+    _n: count[int] = field(default_factory=count)
 
     def ssa(self) -> str:
         return f"%{self.prefix}{next(self._n)}"

@@ -16,8 +16,9 @@ Addresses (AIE2 / AIE2P target model): a shim BD's address word is
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from . import aieir
 

@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
-from . import aieir, callgraph as cg, layout as L, tracedma, views
+from . import aieir, tracedma, views
+from . import callgraph as cg
+from . import layout as L
 from .fusion import REBASED_FROM
 
 #: the ops the check reads (calls and loops are followed either way)
@@ -453,8 +456,8 @@ class _Check:
             or min(sizes) <= 0
         ):
             return
-        lo = sum(o * s for o, s in zip(offs, strides))
-        hi = lo + sum((n - 1) * s for n, s in zip(sizes, strides)) + 1
+        lo = sum(o * s for o, s in zip(offs, strides, strict=False))
+        hi = lo + sum((n - 1) * s for n, s in zip(sizes, strides, strict=False)) + 1
         self.regions.append(
             Region(
                 op,
@@ -480,7 +483,7 @@ class _Check:
             traces = sorted(
                 unique.values(), key=lambda r: (r.start, r.end, order[id(r)])
             )
-            data = sorted(((r.start, r.end) for r in regions if not r.trace))
+            data = sorted((r.start, r.end) for r in regions if not r.trace)
             data_max_end = _running_max([e for _, e in data])
             active: list[Region] = (
                 []

@@ -28,7 +28,8 @@ amd/xdna-driver ``src/shim/kmq/bo.cpp`` @a3966eaa (BO types); mlir-aie ``python/
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 

@@ -7,7 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from aie_trace import aieir, callgraph as cg, layout as L, provider, synth as S
+from aie_trace import aieir, provider
+from aie_trace import callgraph as cg
+from aie_trace import layout as L
+from aie_trace import synth as S
 from aie_trace.diagnostics import DiagnosticEngine, PassFailure
 from aie_trace.registry import REGISTRY
 

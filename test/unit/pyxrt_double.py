@@ -60,8 +60,9 @@ import datetime
 import json
 import types
 import uuid as _uuid
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 XCLBIN_MAGIC = b"xclbin2\0"
 ELF_MAGIC = b"\x7fELF"
@@ -145,7 +146,9 @@ def _dispatch(
 ) -> Any:
     if not kwargs:
         for sig, impl in overloads:
-            if len(sig) == len(args) and all(_accepts(t, a) for t, a in zip(sig, args)):
+            if len(sig) == len(args) and all(
+                _accepts(t, a) for t, a in zip(sig, args, strict=False)
+            ):
                 return impl(*args)
     lines = [
         f"    {k}. {owner or ''}({', '.join(f'arg{i}: {_tname(t)}' for i, t in enumerate(sig))})"
@@ -301,8 +304,8 @@ class Machine:
             for k in ("npu4", "Strix", "npu5", "npu6", "Krackan", "Gorgon Point")
         )
         self.events: list[tuple] = []
-        self.runs: list["run"] = []
-        self.bos: list["bo"] = []
+        self.runs: list[run] = []
+        self.bos: list[bo] = []
         self.module = self._module()
 
     def _module(self) -> types.ModuleType:
@@ -362,7 +365,7 @@ class device(_Bound):
     def _bdf(self, bdf: str) -> None:
         raise RuntimeError(f"No such device '{bdf}'")
 
-    def _register(self, x: "xclbin") -> "uuid":
+    def _register(self, x: xclbin) -> uuid:
         self.registered.append(x)
         _MACHINE.events.append(("register_xclbin", x.path))
         return x.get_uuid()
@@ -485,7 +488,7 @@ class kernel(_Bound):
         )
         return bank | self.slot << 16
 
-    def __call__(self, *args: Any) -> "run":
+    def __call__(self, *args: Any) -> run:
         r = run(self)
         for i, a in enumerate(args):
             if isinstance(a, bo):

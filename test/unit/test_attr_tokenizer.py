@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from aie_trace import aieir, layout as L
+from aie_trace import aieir
+from aie_trace import layout as L
 from aie_trace import schema as S
 
 ir = aieir.ir

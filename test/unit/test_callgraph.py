@@ -4,10 +4,12 @@
 
 from __future__ import annotations
 
+import fuse_cases as F
 import pytest
 
-import fuse_cases as F
-from aie_trace import aieir, callgraph as cg, provider, synth as S
+from aie_trace import aieir, provider
+from aie_trace import callgraph as cg
+from aie_trace import synth as S
 
 I64 = F.I64
 ir = provider.ir

@@ -178,9 +178,7 @@ def mutate_buffer(data: bytes, rng: random.Random) -> bytes:
 @pytest.fixture(scope="module")
 def inputs(tmp_path_factory):
     d = tmp_path_factory.mktemp("mutations")
-    from aie_trace.tools import (
-        opt as _opt,
-    )  # noqa: F401  (the driver registers the passes)
+    import aie_trace.tools.opt  # noqa: F401  (the driver registers the passes)
     from aie_trace import driver
 
     fused = d / "fused.mlir"

@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_decode_encoder import buffer_of, encode_frames, header, random_frames
 
 import aie_trace.decode as D
 from aie_trace.trace_format import Cmd
-from test_decode_encoder import buffer_of, encode_frames, header, random_frames
 
 CORE = (0, 0, 2, 1)  # packet type, column, row, id
 

@@ -11,10 +11,10 @@ import random
 
 import numpy as np
 import pytest
+from test_decode_encoder import header
 
 import aie_trace.decode as D
 from aie_trace import trace_format as F
-from test_decode_encoder import header
 
 SYNC = F.EVENT_SYNC_CYCLES
 

@@ -10,12 +10,6 @@ import re
 
 import numpy as np
 import pytest
-
-from aie_trace import aieir, decode, emu
-from aie_trace.emu_dma import EmuFault, Patch, Task
-from aie_trace.emu_mem import STALE_BYTE, EmuBuffer, HostMemory
-from aie_trace.provider import ir
-
 from test_emu_designs import (
     ERAS,
     Seq,
@@ -26,6 +20,11 @@ from test_emu_designs import (
     sequence,
     single_design,
 )
+
+from aie_trace import aieir, decode, emu
+from aie_trace.emu_dma import EmuFault, Patch, Task
+from aie_trace.emu_mem import STALE_BYTE, EmuBuffer, HostMemory
+from aie_trace.provider import ir
 
 SIZE, NBYTES = 8192, 256
 
@@ -123,7 +122,8 @@ def test_each_fused_slice_holds_exactly_its_own_calls_events(era):
         buffers[form] = [b.host.copy() for b in bufs]
     if len(buffers) == 2:  # materialization does not change what the NPU does
         assert all(
-            (a == b).all() for a, b in zip(buffers["fused"], buffers["materialized"])
+            (a == b).all()
+            for a, b in zip(buffers["fused"], buffers["materialized"], strict=False)
         )
 
 

@@ -8,7 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aie_trace import decode, emu_trace as T, trace_format as F
+from aie_trace import decode
+from aie_trace import emu_trace as T
+from aie_trace import trace_format as F
 
 
 def test_header_fields_and_odd_parity():
@@ -121,7 +123,11 @@ def test_sessions_are_deterministic_and_distinct():
     assert a.packets == again.packets and a.events == again.events
     assert a.events != other.events
     assert {s for _, s in a.events} == {0, 1}
-    assert all(t0 < t1 for (t0, _), (t1, _) in zip(a.events, a.events[1:]) if t0 != t1)
+    assert all(
+        t0 < t1
+        for (t0, _), (t1, _) in zip(a.events, a.events[1:], strict=False)
+        if t0 != t1
+    )
 
 
 def test_unconfigured_unit_records_only_its_start():

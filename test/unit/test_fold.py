@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from aie_trace import callgraph as cg, provider
+from aie_trace import callgraph as cg
+from aie_trace import provider
 
 ir = provider.ir
 

@@ -10,9 +10,9 @@ passes the schema check and ``aie-trace-verify-patches``, and that a second run 
 
 from __future__ import annotations
 
+import fuse_cases as F
 import pytest
 
-import fuse_cases as F
 from aie_trace import provider
 
 ERAS = F.ERAS

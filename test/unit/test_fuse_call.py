@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from aie_trace import callgraph as cg, fusion, provider
+from aie_trace import callgraph as cg
+from aie_trace import fusion, provider
 
 ir = provider.ir
 

@@ -4,10 +4,11 @@
 
 from __future__ import annotations
 
+import fuse_cases as F
 import pytest
 
-import fuse_cases as F
-from aie_trace import provider, synth as S
+from aie_trace import provider
+from aie_trace import synth as S
 
 I64 = F.I64
 

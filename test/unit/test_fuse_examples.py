@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import fuse_cases as F
 import pytest
 
-import fuse_cases as F
 from aie_trace import provider, synth
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

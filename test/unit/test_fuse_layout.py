@@ -8,10 +8,11 @@ import io
 import json
 from types import SimpleNamespace
 
+import fuse_cases as F
 import pytest
 
-import fuse_cases as F
-from aie_trace import layout as L, provider
+from aie_trace import layout as L
+from aie_trace import provider
 from aie_trace.tools import layout as tool
 
 

@@ -8,10 +8,11 @@ aie-trace-check-ir reject a configure inside scf.for; these modules are not sche
 
 from __future__ import annotations
 
+import fuse_cases as F
 import pytest
 
-import fuse_cases as F
-from aie_trace import provider, synth as S
+from aie_trace import provider
+from aie_trace import synth as S
 
 I64 = F.I64
 

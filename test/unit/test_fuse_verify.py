@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import fuse_cases as F
 import pytest
 
-import fuse_cases as F
-from aie_trace import aieir, layout as L, provider, synth as S
+from aie_trace import aieir, provider
+from aie_trace import layout as L
+from aie_trace import synth as S
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -69,7 +71,7 @@ def tamper_layout(m, offsets):
     lay = L.read_layout(seq)
     lay.slices = [
         L.Slice(s.device, s.sequence, s.call_path, o, s.size)
-        for s, o in zip(lay.slices, offsets)
+        for s, o in zip(lay.slices, offsets, strict=False)
     ]
     L.write_layout(seq, lay, "E2")
 

@@ -6,10 +6,11 @@ reader gives every name back exactly; a record of another shape is a LayoutError
 
 from __future__ import annotations
 
+import fuse_cases as F
 import pytest
 
-import fuse_cases as F
-from aie_trace import layout as L, provider
+from aie_trace import layout as L
+from aie_trace import provider
 
 ir = provider.ir
 
@@ -68,6 +69,7 @@ def _layout(names: list[str]) -> L.Layout:
                     names,
                     reversed(names),
                     ["", "0", "1+2", "3[4]/0", "5", "6", "7", "8", "9"],
+                    strict=False,
                 )
             )
         ],

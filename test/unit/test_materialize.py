@@ -5,10 +5,11 @@ attributes verbatim, load_pdi per configure, hoist, erase, leaf callees first.""
 
 from __future__ import annotations
 
+import fuse_cases as F
 import pytest
 
-import fuse_cases as F
-from aie_trace import aieir, provider, synth as S
+from aie_trace import aieir, provider
+from aie_trace import synth as S
 
 I64 = F.I64
 

@@ -8,9 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import fuse_cases as F
 import pytest
 
-import fuse_cases as F
 from aie_trace import provider
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

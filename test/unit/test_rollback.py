@@ -23,10 +23,16 @@ import pytest
 from aie_trace import (
     aieir,
     driver,
-    layout as L,
-    materialize as materialize_mod,
-    resolve as resolve_mod,
     rollback,
+)
+from aie_trace import (
+    layout as L,
+)
+from aie_trace import (
+    materialize as materialize_mod,
+)
+from aie_trace import (
+    resolve as resolve_mod,
 )
 from aie_trace.diagnostics import DiagnosticEngine, PassFailure
 from aie_trace.pipeline import InternalPassError, PipelineRunner, parse_pipeline, plan

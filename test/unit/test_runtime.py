@@ -9,12 +9,11 @@ import json
 
 import numpy as np
 import pytest
+from test_emu_designs import ERAS, multi_design_module, single_design
 
 from aie_trace import decode, runtime
 from aie_trace.emu_dma import EmuFault
 from aie_trace.tools import run as run_cli
-
-from test_emu_designs import ERAS, multi_design_module, single_design
 
 SIZE, NBYTES = 8192, 256
 CALLS = ("dev_a", "dev_b", "dev_a")
@@ -290,7 +289,7 @@ def test_run_returns_each_slice_with_its_call(write, era):
     ] == [("dev_a", "seq", "0"), ("dev_b", "seq", "1"), ("dev_a", "seq", "2")]
     assert result.trace == b"".join(s.data for s in result.slices)
     sessions = result.backend_result.sessions
-    for s, session in zip(result.slices, sessions):
+    for s, session in zip(result.slices, sessions, strict=False):
         assert session.design == s.slice.device
         if form == "fused":
             assert session.path == s.slice.call_path

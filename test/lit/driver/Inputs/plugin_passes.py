@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from aie_trace import aieir
-from aie_trace.registry import Pass, option, register
 from aie_trace.provider import ir
+from aie_trace.registry import Pass, option, register
 
 
 @register
