@@ -228,11 +228,16 @@ class Fusion:
     def orig(self, seq: Any) -> Any:
         """A specialized copy stands for the sequence it was made from."""
         src = aieir.attr_or_none(seq, L.SPECIALIZED_FROM)
-        return (
-            self.g.by_symbol.get((self.g.device_of(seq), aieir.symref_name(src)))
-            if src is not None
-            else seq
-        )
+        if src is None:
+            return seq
+        found = self.g.by_symbol.get((self.g.device_of(seq), aieir.symref_name(src)))
+        if found is None:
+            raise FusionError(
+                seq,
+                f"'{L.SPECIALIZED_FROM}' names @{aieir.symref_name(src)}, which is not a "
+                "runtime sequence of this copy's device",
+            )
+        return found
 
     def key(self, seq: Any) -> int:
         """``op_key`` of a sequence, remembered for the op object at hand (the pass passes the same

@@ -271,3 +271,48 @@ def test_every_command_survives_mutated_inputs(inputs):
     )
     # The mutations reach both outcomes of every command: some inputs still work, some are refused.
     assert codes == {c: {0, 1} for c in ("layout", "run", "decode")}, codes
+
+
+OPT_MODULES = 120
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def run_opt(argv: list[str]) -> tuple[int, str]:
+    """``aie-trace-opt`` in process, bounded by the same alarm as the other commands."""
+    from aie_trace import driver
+
+    err = io.StringIO()
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, SECONDS)
+    try:
+        rc = driver.main(argv, io.StringIO(), err)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    return rc, err.getvalue()
+
+
+@pytest.mark.parametrize("era", ["e2", "e3"])
+def test_aie_trace_opt_survives_mutated_inputs(era, tmp_path):
+    """The passes on mutated modules: a located error or a result, never a traceback or an
+    internal error (a bug in a pass), and never a hang."""
+    rng = random.Random(SEED)
+    text = (EXAMPLES / f"two_designs_{era}.mlir").read_text()
+    failures: list[str] = []
+    codes: set[int] = set()
+    for k in range(OPT_MODULES):
+        m = tmp_path / f"m{k}.mlir"
+        m.write_bytes(mutate_text(text, rng))
+        argv = [str(m), "-aie-trace-prepare", "-aie-trace-materialize"]
+        try:
+            rc, err = run_opt(argv)
+        except Hang:
+            failures.append(f"hang: {argv}")
+            continue
+        codes.add(rc)
+        if rc not in (0, 1) or "Traceback" in err or "internal error" in err:
+            failures.append(f"rc {rc}: {argv}\n{err[-1500:]}")
+    assert (
+        not failures
+    ), f"{len(failures)} of {OPT_MODULES} runs failed:\n\n" + "\n\n".join(failures[:8])
+    assert codes == {0, 1}, codes
