@@ -257,11 +257,7 @@ def _slices(
         if args.kernel:
             device, sequence = _split_kernel(args.kernel)
         else:
-            seqs = [
-                (aieir.symbol_name(d) or "main", aieir.symbol_name(s) or "sequence")
-                for d in aieir.devices(module)
-                for s in aieir.sequences(d)
-            ]
+            seqs = aieir.kernel_names(module)
             if len(seqs) != 1:
                 raise CommandError(
                     f"the module records no trace layout and has {len(seqs)} runtime sequences; "

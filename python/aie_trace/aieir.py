@@ -1219,6 +1219,15 @@ def sequences(device: Any) -> list[Any]:
     ]
 
 
+def kernel_names(module: Any) -> list[tuple[str, str]]:
+    """(device name, sequence name) of every runtime sequence of ``module``, in module order."""
+    return [
+        (device_name(d), sequence_name(s))
+        for d in devices(module)
+        for s in sequences(d)
+    ]
+
+
 def seq_args(seq: Any) -> list[Any]:
     blocks = getattr(seq, "operation", seq).regions[0].blocks
     return (

@@ -51,11 +51,7 @@ def select_slices(module: Any, kernel: str | None, size: int) -> tuple[list[Any]
         if not device or not sequence:
             raise ValueError(f"kernel must be 'device:sequence', got '{kernel}'")
     else:
-        seqs = [
-            (aieir.symbol_name(d) or "main", aieir.symbol_name(s) or "sequence")
-            for d in aieir.devices(module)
-            for s in aieir.sequences(d)
-        ]
+        seqs = aieir.kernel_names(module)
         if len(seqs) != 1:
             raise ValueError(
                 f"the module records no trace layout and has {len(seqs)} runtime sequences; "
