@@ -4,6 +4,9 @@
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 import pytest
 
 from aie_trace import aieir
@@ -14,3 +17,13 @@ def ctx():
     """A context ready for aie IR (the IR layer's) and an unknown location, entered for the test."""
     with aieir.make_context() as c, aieir.ir.Location.unknown():
         yield c
+
+
+@pytest.fixture(scope="session")
+def make_trace():
+    """The lit decode tests' trace maker (test/lit/decode/Inputs/make_trace.py), as a module."""
+    path = Path(__file__).parent / "lit" / "decode" / "Inputs" / "make_trace.py"
+    spec = importlib.util.spec_from_file_location("make_trace", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod

@@ -6,7 +6,6 @@ columns, Perfetto time per run)."""
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import statistics
@@ -25,17 +24,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from test_decode_encoder import buffer_of, encode_frames  # noqa: E402
 
-
-def _make_trace():
-    spec = importlib.util.spec_from_file_location(
-        "make_trace", INPUTS / "make_trace.py"
-    )
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-MAKE = _make_trace()
 DESIGN = (INPUTS / "design-a.mlir").read_text()
 
 
@@ -106,10 +94,10 @@ def their_kernel_runs(events):
 
 
 @pytest.fixture(scope="module")
-def design_trace(tmp_path_factory):
+def design_trace(tmp_path_factory, make_trace):
     d = tmp_path_factory.mktemp("design")
     for form in ("raw", "txt", "npy"):
-        MAKE.main(d / f"trace.{form}", design=True, form=form)
+        make_trace.main(d / f"trace.{form}", design=True, form=form)
     return d
 
 
@@ -217,10 +205,10 @@ def test_npy_of_floats_is_an_error(tmp_path):
     assert rc == 1 and "must hold integers" in err
 
 
-def test_trace_txt_of_a_fused_buffer_is_refused(tmp_path):
+def test_trace_txt_of_a_fused_buffer_is_refused(tmp_path, make_trace):
     path = tmp_path / "fused.txt"
-    MAKE.main(tmp_path / "fused.bin")
-    MAKE.write(path, (tmp_path / "fused.bin").read_bytes(), "txt")
+    make_trace.main(tmp_path / "fused.bin")
+    make_trace.write(path, (tmp_path / "fused.bin").read_bytes(), "txt")
     rc, _, err = run_cli(path, "--mlir", INPUTS / "fused-e4.mlir")
     assert rc == 1 and "cannot be found in it" in err and "2 slices" in err
 
@@ -302,9 +290,11 @@ def test_aie_clock_flag_sets_microseconds(design_trace, tmp_path):
 
 
 @pytest.fixture(scope="module")
-def shifted(tmp_path_factory):
+def shifted(tmp_path_factory, make_trace):
     path = tmp_path_factory.mktemp("shifted") / "trace.bin"
-    MAKE.main(path, design=True, col=1)  # npu1 firmware may start a design on column 1
+    make_trace.main(
+        path, design=True, col=1
+    )  # npu1 firmware may start a design on column 1
     return path
 
 
@@ -384,7 +374,7 @@ def test_parse_trace_matches_mlir_aies_shape_and_the_cli(design_trace, tmp_path)
     assert aie_trace.parse_trace(np.load(design_trace / "trace.npy"), DESIGN) == events
 
 
-def test_parse_trace_colshift_and_fused_module(shifted):
+def test_parse_trace_colshift_and_fused_module(shifted, make_trace):
     buffer = np.frombuffer(shifted.read_bytes(), dtype=np.uint32)
     auto = aie_trace.parse_trace(buffer, DESIGN)
     assert auto == aie_trace.parse_trace(buffer, DESIGN, colshift=1)
@@ -395,7 +385,7 @@ def test_parse_trace_colshift_and_fused_module(shifted):
     } == {f"slot{s}" for s in (0, 1, 2, 7)}
     fused = (INPUTS / "fused-e4.mlir").read_text()
     raw_path = shifted.with_name("fused.bin")
-    MAKE.main(raw_path)
+    make_trace.main(raw_path)
     events = aie_trace.parse_trace(
         np.frombuffer(raw_path.read_bytes(), dtype=np.uint32), fused
     )
@@ -414,24 +404,24 @@ def test_parse_trace_errors_are_value_errors():
 # -- summaries agree with mlir-aie's helpers -------------------------------------------------------
 
 
-def restarted_buffer() -> bytes:
+def restarted_buffer(make_trace) -> bytes:
     """One core stream two runs wrote: the second run's timer starts below the first's end."""
-    run1 = MAKE.dev_a_frames()
+    run1 = make_trace.dev_a_frames()
     run2 = [(t - 900, m) for t, m in run1]
     data = encode_frames(run1, timer=1000).data + encode_frames(run2, timer=100).data
     return buffer_of({(0, 0, 2, 1): data}, size=8192)
 
 
 @pytest.mark.parametrize("build", ["fused", "restarted", "design"])
-def test_upstream_helpers_on_our_json_give_our_summary(tmp_path, build):
+def test_upstream_helpers_on_our_json_give_our_summary(tmp_path, build, make_trace):
     if build == "fused":
-        MAKE.main(tmp_path / "t.bin")
+        make_trace.main(tmp_path / "t.bin")
         mlir = INPUTS / "fused-e4.mlir"
     elif build == "restarted":
-        (tmp_path / "t.bin").write_bytes(restarted_buffer())
+        (tmp_path / "t.bin").write_bytes(restarted_buffer(make_trace))
         mlir = INPUTS / "design-a.mlir"
     else:
-        MAKE.main(tmp_path / "t.bin", design=True)
+        make_trace.main(tmp_path / "t.bin", design=True)
         mlir = INPUTS / "design-a.mlir"
     rc, _, err = run_cli(
         "--input",
@@ -470,9 +460,9 @@ def test_upstream_helpers_on_our_json_give_our_summary(tmp_path, build):
     assert [pooled] == ours == [(6, 100, 150.0, 200)]
 
 
-def test_timer_restart_gets_a_track_per_run_and_every_track_moves_forward():
+def test_timer_restart_gets_a_track_per_run_and_every_track_moves_forward(make_trace):
     sites = decode.decode_fused(
-        restarted_buffer(),
+        restarted_buffer(make_trace),
         [
             {
                 "device": "dev_a",

@@ -5,7 +5,6 @@ whose slices come from two different designs."""
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 from pathlib import Path
@@ -20,19 +19,10 @@ from aie_trace.tools import decode as cli
 INPUTS = Path(__file__).resolve().parents[1] / "lit" / "decode" / "Inputs"
 
 
-def _make_trace():
-    spec = importlib.util.spec_from_file_location(
-        "make_trace", INPUTS / "make_trace.py"
-    )
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 @pytest.fixture(scope="module")
-def fused(tmp_path_factory):
+def fused(tmp_path_factory, make_trace):
     path = tmp_path_factory.mktemp("trace") / "trace.bin"
-    _make_trace().main(path)
+    make_trace.main(path)
     return path
 
 
