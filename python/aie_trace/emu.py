@@ -37,7 +37,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import aieir
+from . import aieir, views
 from . import emu_trace as T
 from . import schema as S
 from .aieir import ir
@@ -636,6 +636,13 @@ def _h_address_patch(npu: Npu, op: Any, frame: Frame) -> None:
         aieir.get_operand(op, "buffer", npu.era) if npu.era in ("E3", "E4") else None
     )
     if buffer_operand is not None:
+        if not views.resolvable_in_sequence(op, buffer_operand):
+            raise EmuFault(
+                "the buffer operand is not an argument of the enclosing runtime sequence or a "
+                "static contiguous view of one: mlir-aie's -aie-resolve-address-patch-buffers "
+                "refuses it, so no NPU runs this patch",
+                op,
+            )
         arg_idx, offset = npu.host_buffer(buffer_operand, frame)
         arg_plus += offset
     else:
