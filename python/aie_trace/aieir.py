@@ -237,12 +237,12 @@ def _attr_problem(tag: str, attr: Any) -> str | None:
             else ""
         )
     if tag == S.TRACE_BUFFER:
-        return _params_problem(str(attr), "trace_buffer", S.TRACE_BUFFER_PARAMS)
+        return _params_problem(attr, "trace_buffer", S.TRACE_BUFFER_PARAMS)
     if tag == S.TRACE_SLICES:
         if not isa(ir.ArrayAttr, attr):
             return ""
         for i, element in enumerate(ir.ArrayAttr(attr)):
-            detail = _params_problem(str(element), "trace_slice", S.TRACE_SLICE_PARAMS)
+            detail = _params_problem(element, "trace_slice", S.TRACE_SLICE_PARAMS)
             if detail is not None:
                 return (
                     f"element #{i} {detail or f'is not a #aie.trace_slice: {element}'}"
@@ -356,6 +356,40 @@ def parse_params(inner: str) -> list[tuple[str, str]] | None:
     return out
 
 
+def aie_attr_body(attr: Any, mnemonic: str) -> str | None:
+    """The parameter text of the aie attribute ``#aie.<mnemonic><body>``: ``body``, or None when
+    ``attr`` is not that attribute (or its brackets do not balance).
+
+    Without mlir-aie the attribute is unregistered and the IR holds it as an ``OpaqueAttr``: its
+    dialect namespace and its text (``mnemonic<body>``) are read through ``OpaqueAttr``'s
+    accessors, the only text such an attribute has. With mlir-aie's bindings the attribute is of
+    mlir-aie's own class, whose Python bindings expose no parameter accessors: its custom form,
+    as printed, is the text read."""
+    if attr is None:
+        return None
+    if isa(ir.OpaqueAttr, attr):
+        opaque = ir.OpaqueAttr(attr)
+        if opaque.dialect_namespace != "aie":
+            return None
+        data = opaque.data
+        text = (
+            data.decode("utf-8", "surrogateescape") if isinstance(data, bytes) else data
+        )
+        head = f"{mnemonic}<"
+        if not (text.startswith(head) and text.endswith(">")):
+            return None
+        inner = text[len(head) : -1]
+        return inner if split_top_level(inner) is not None else None
+    return attr_body(str(attr), mnemonic)
+
+
+def aie_attr_params(attr: Any, mnemonic: str) -> list[tuple[str, str]] | None:
+    """:func:`aie_attr_body`'s ``k = v, ...`` as ``[(k, v), ...]`` in order; None when ``attr`` is
+    not that attribute or its parameter list does not parse."""
+    inner = aie_attr_body(attr, mnemonic)
+    return None if inner is None else parse_params(inner)
+
+
 def attr_params(text: str, mnemonic: str) -> list[tuple[str, str]] | None:
     """``#aie.<mnemonic><k = v, ...>`` -> ``[(k, v), ...]`` in printed order (values as written);
     None when ``text`` is not that attribute or its parameter list does not parse."""
@@ -364,13 +398,15 @@ def attr_params(text: str, mnemonic: str) -> list[tuple[str, str]] | None:
 
 
 def _params_problem(
-    text: str, mnemonic: str, params: tuple[tuple[str, str], ...]
+    attr: Any, mnemonic: str, params: tuple[tuple[str, str], ...]
 ) -> str | None:
-    if not text.startswith(f"#aie.{mnemonic}<"):
+    if aie_attr_body(attr, mnemonic) is None and not str(attr).startswith(
+        f"#aie.{mnemonic}<"
+    ):
         return ""
-    items = attr_params(text, mnemonic)
+    items = aie_attr_params(attr, mnemonic)
     if items is None:
-        return f"has a malformed parameter list: {text}"
+        return f"has a malformed parameter list: {attr}"
     names, expected = [k for k, _ in items], [n for n, _ in params]
     for k in names:
         if k not in expected:
@@ -1176,7 +1212,7 @@ def _trace_buffer_problems(op: Any, d: S.OpDef) -> list[str]:
         or _attr_problem(S.TRACE_BUFFER, tb) is not None
     ):
         return []
-    index = int(dict(attr_params(str(tb), "trace_buffer"))["arg_index"], 0)
+    index = int(dict(aie_attr_params(tb, "trace_buffer"))["arg_index"], 0)
     blocks = list(op.regions[0].blocks)
     args = list(blocks[0].arguments) if blocks else []
     if index >= len(args):

@@ -288,7 +288,7 @@ def trace_event_name(attr: Any) -> str | None:
     """``#aie.trace_event<"NAME">`` (or a typed ``Enum::NAME``) -> ``NAME``."""
     from . import aieir
 
-    inner = aieir.attr_body(str(attr), "trace_event") if attr is not None else None
+    inner = aieir.aie_attr_body(attr, "trace_event")
     if inner is None:
         return None
     name = aieir.string_literal(inner)

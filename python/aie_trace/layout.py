@@ -222,7 +222,7 @@ def _bool_field(d: dict[str, Any], key: str, default: bool) -> bool:
 def _dict(attr: Any) -> dict[str, Any]:
     if aieir.isa(ir.DictAttr, attr):
         return {na.name: na.attr for na in ir.DictAttr(attr)}
-    return dict(aieir.attr_params(str(attr), "trace_buffer") or [])
+    return dict(aieir.aie_attr_params(attr, "trace_buffer") or [])
 
 
 def _first(seq: Any, *names: str) -> Any:

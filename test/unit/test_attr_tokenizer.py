@@ -93,3 +93,29 @@ def test_trace_event_names_through_the_tokenizer():
         assert read('#aie.trace_event<"A,B">') == "A,B"
         assert read("#aie.trace_event<CoreEvent::LOCK_STALL>") == "LOCK_STALL"
         assert read("#aie.packet_info<pkt_type = 0, pkt_id = 1>") is None
+
+
+@pytest.mark.parametrize(
+    "text, mnemonic, body",
+    [
+        (
+            "#aie.trace_buffer<arg_index = 2, offset = 0, size = 8, dedicated = true>",
+            "trace_buffer",
+            "arg_index = 2, offset = 0, size = 8, dedicated = true",
+        ),
+        (
+            '#aie.trace_slice<device = "d\\C3\\A9v", sequence = "s">',
+            "trace_slice",
+            'device = "d\\C3\\A9v", sequence = "s"',
+        ),
+        ("#aie.trace_slice<>", "trace_slice", ""),
+        ("#other.trace_buffer<arg_index = 2>", "trace_buffer", None),  # other dialect
+        ("#aie.trace_slice<arg_index = 2>", "trace_buffer", None),  # other mnemonic
+        ("42 : i32", "trace_buffer", None),
+        ('"#aie.trace_buffer<arg_index = 2>"', "trace_buffer", None),  # a string
+    ],
+)
+def test_aie_attribute_body_is_read_from_the_opaque_attribute(
+    ctx, text, mnemonic, body
+):
+    assert aieir.aie_attr_body(ir.Attribute.parse(text), mnemonic) == body
