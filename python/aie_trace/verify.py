@@ -257,7 +257,13 @@ class _Facts:
     def check_run(self, run: cg.Run) -> list[str]:
         """What is wrong with the operands ``run`` passes, the same wherever it runs."""
         return self._memo(
-            "run", run.op, lambda _: _run_problems(run, self.param_types(run.callee))
+            "run",
+            run.op,
+            lambda _: _tag_hint(
+                _run_problems(run, self.param_types(run.callee)),
+                run,
+                self.tag(run.callee),
+            ),
         )
 
     def param_types(self, seq: Any) -> list[Any]:
@@ -712,3 +718,15 @@ def tag_problem(
         f"but {cg.seq_label(t.sequence)} tags argument #{t.index} as its trace buffer "
         f"('{M.TRACE_BUFFER_ARG}'), which lies at {span} of host buffer #{host(t.arg)}"
     )
+
+
+def _tag_hint(problems: list[str], run: cg.Run, tag: int | str | None) -> list[str]:
+    """A run that stops short at the trace buffer its callee tags: say which buffer it is and
+    what passes it."""
+    if not problems or not isinstance(tag, int) or len(run.op.operands) != tag:
+        return problems
+    return [
+        f"{problems[0]}: it is the trace buffer {cg.seq_label(run.callee)} tags "
+        f"('{M.TRACE_BUFFER_ARG}'), which aie-trace-materialize threads into the calling "
+        "sequence (mlir-aie's conform step) and aie-trace-fuse-buffers passes as a slice"
+    ] + problems[1:]

@@ -87,7 +87,12 @@ def lit_modules() -> list[tuple[str, str]]:
         if "Output" in path.parts:
             continue
         for i, chunk in enumerate(path.read_text().split("\n// -----\n")):
-            if "aie.trace_buffer" in chunk.replace("aie.trace_buffer<", ""):
+            ir_text = "\n".join(
+                line
+                for line in chunk.splitlines()
+                if not line.lstrip().startswith("//")
+            )
+            if "aie.trace_buffer" in ir_text.replace("aie.trace_buffer<", ""):
                 out.append((f"{path.relative_to(LIT)}#{i}", chunk))
     return out
 
