@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from aie_trace import aieir
 from aie_trace import callgraph as cg
-from aie_trace.forms import in_review_problems
+from aie_trace.forms import in_review_problems, tagged_problems
 from aie_trace.materialize import run_type_mismatches
 from aie_trace.registry import register
 
@@ -25,7 +25,8 @@ class CheckIR(EraPass):
     count and types, ``operandSegmentSizes``, required properties and their exact attribute types,
     enum cases and value ranges, ``#aie.trace_buffer``/``#aie.trace_slice`` parameters, results,
     successors, regions and ``aie.end`` terminators, parent and ancestor constraints; each
-    ``aiex.run`` operand has the type of its callee's parameter (``argument N type mismatch``). An op written
+    ``aiex.run`` operand has the type of its callee's parameter (``argument N type mismatch``); an
+    ``aie.trace_buffer_arg`` tag is an i32 naming a memref argument. An op written
     in another era's form gets one error naming that era. With ``era=auto`` the era is read from
     the op shapes (docs/ir-eras.md); a module mixing eras fails at the first op that contradicts
     the ones before it. Era E0 (``aiex.runtime_sequence``) is rejected. Unregistered aie/aiex ops
@@ -41,7 +42,7 @@ class CheckIR(EraPass):
         era = self.module_era(module, diag)
         for v in aieir.check_module(module, era):
             diag.error(v.op, v.message)
-        for op, message in in_review_problems(module):
+        for op, message in in_review_problems(module) + tagged_problems(module):
             diag.error(op, message)
         for op, message in run_type_mismatches(cg.RunGraph(module)):
             diag.error(op, message)

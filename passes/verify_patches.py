@@ -22,7 +22,8 @@ class VerifyPatches(EraPass):
     Expects: any module, before or after materialization. From every dispatched sequence (every
     ``aie.runtime_sequence`` that is not a specialized copy), the pass simulates verbatim inlining
     through the run graph (SSA operands remapped, attributes read as written) and checks: every run
-    passes exactly its callee's parameters ("one argument short" names the missing parameter); each
+    passes exactly its callee's parameters ("one argument short" names the missing parameter, and
+    says so when it is the trace buffer the callee tags ``aie.trace_buffer_arg``); each
     ``address_patch`` names a host buffer the dispatched sequence has (an integer ``arg_idx`` is
     read verbatim; a ``buffer`` operand is followed through its views); an integer patch inside a
     callee lands where the call binds the buffer it names (for a patch fuse rebased in a specialized
@@ -33,7 +34,9 @@ class VerifyPatches(EraPass):
     disjoint from the data regions (patches and ``dma_memcpy_nd``) sharing their buffer; and when
     the sequence records a layout, each call's trace lands in the layout's buffer, inside the slice
     of its call path (after materialization, or when the layout names no call paths as mlir-aie's
-    own fuse pass records it, inside a slice of its device). Guarantees after: the
+    own fuse pass records it, inside a slice of its device); and a trace BD started under a
+    sequence tagged ``aie.trace_buffer_arg = N`` writes inside what its argument N is bound to
+    (wherever N sits among the arguments). Guarantees after: the
     IR is unchanged; every violation is a located error.
     """
 

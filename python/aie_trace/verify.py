@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from . import aieir, tracedma, views
 from . import callgraph as cg
 from . import layout as L
+from . import materialize as M
 from .fusion import REBASED_FROM
 
 #: the ops the check reads (calls and loops are followed either way)
@@ -58,6 +59,9 @@ class Region:
     end: int
     device: str = ""
     trace: bool = False
+    tag: TagBinding | None = (
+        None  # the tagged trace argument the patch's call runs under
+    )
 
 
 def check_patches(graph: cg.RunGraph, era: str, diag: Any) -> None:
@@ -253,11 +257,22 @@ class _Facts:
     def check_run(self, run: cg.Run) -> list[str]:
         """What is wrong with the operands ``run`` passes, the same wherever it runs."""
         return self._memo(
-            "run", run.op, lambda _: _run_problems(run, self.param_types(run.callee))
+            "run",
+            run.op,
+            lambda _: _tag_hint(
+                _run_problems(run, self.param_types(run.callee)),
+                run,
+                self.tag(run.callee),
+            ),
         )
 
     def param_types(self, seq: Any) -> list[Any]:
         return self._memo("params", seq, lambda s: [a.type for a in aieir.seq_args(s)])
+
+    def tag(self, seq: Any) -> int | str | None:
+        """The argument ``aie.trace_buffer_arg`` tags on ``seq``, what is wrong with the tag, or
+        None (untagged)."""
+        return self._memo("tag", seq, _read_tag)
 
     def trace_channels(self, device: str) -> set[tuple[int, int]]:
         if device not in self.channels:
@@ -306,6 +321,11 @@ class _Check:
         self.regions.extend(self.pending.values())
         self.check_overlaps()
         self.check_layout()
+        for r in self.regions:
+            if r.trace and r.tag is not None:
+                found = tag_problem(r, self.label, self.host)
+                if found is not None:
+                    self.error(*found)
 
     def execute(
         self, steps: list[tuple[str, Any, Any]], frame: cg.Frame, stack: list[Any]
@@ -394,7 +414,13 @@ class _Check:
                 f"#{self.host(arg)} ({self.args[arg].type}, {size} bytes) of {self.label}: outside the buffer",
             )
         self.pending[facts.bd] = Region(
-            op, frame.path, arg, start, start + nbytes, self.loaded
+            op,
+            frame.path,
+            arg,
+            start,
+            start + nbytes,
+            self.loaded,
+            tag=tag_binding(self.f, frame),
         )
 
     def check_binding(
@@ -621,3 +647,86 @@ def _running_max(values: list[int]) -> list[int]:
 def _host_arg(hosts: list[int], k: int | None) -> int | None:
     """The block argument of host buffer #``k`` (``hosts``: the memref arguments' indices)."""
     return hosts[k] if k is not None and 0 <= k < len(hosts) else None
+
+
+# The tagged trace argument (``aie.trace_buffer_arg = N : i32``, the full-ELF control-packet flow;
+# docs/ir-eras.md): the trace buffer trace lowering appended to a configuration's sequence, named
+# by the tag wherever it sits among the arguments. A trace BD started under a tagged sequence must
+# write inside what that sequence's argument N is bound to; without the tag nothing names the trace
+# argument, and a trace patch naming a data buffer of the right size would pass unseen.
+
+
+@dataclass(frozen=True)
+class TagBinding:
+    """Argument ``index`` of ``sequence`` (tagged as its trace buffer), bound to bytes
+    ``[start, end)`` of block argument ``arg`` of the dispatched sequence; ``problem``: what is
+    wrong with the tag itself."""
+
+    sequence: Any
+    index: int | None
+    arg: int | None = None
+    start: int = 0
+    end: int = 0
+    problem: str | None = None
+
+
+def _read_tag(seq: Any) -> int | str | None:
+    try:
+        return M.tagged_trace_arg(seq)
+    except M.MaterializeError as e:
+        return e.message
+
+
+def tag_binding(facts: _Facts, frame: cg.Frame) -> TagBinding | None:
+    """The nearest call of ``frame``'s chain whose sequence is tagged, and where its tagged
+    argument points in the dispatched sequence (None: no tagged sequence, or the argument is not
+    bound to a static view of a host buffer, which the run check reports)."""
+    f: cg.Frame | None = frame
+    while f is not None:
+        n = facts.tag(f.sequence)
+        if isinstance(n, str):
+            return TagBinding(f.sequence, None, problem=n)
+        if n is not None:
+            bound = f.args[n] if n < len(f.args) else None
+            size = aieir.memref_bytes(aieir.seq_args(f.sequence)[n].type)
+            if not isinstance(bound, cg.BufferRef) or not isinstance(bound.offset, int):
+                return None
+            end = bound.offset + size if size is not None else None
+            return TagBinding(
+                f.sequence, n, bound.arg, bound.offset, end if end is not None else -1
+            )
+        f = f.parent
+    return None
+
+
+def tag_problem(
+    r: Region, label: str, host: Callable[[int], int | None]
+) -> tuple[Any, str] | None:
+    """``(op, message)`` when trace region ``r`` does not land in the tagged trace argument it
+    runs under (or the tag itself is malformed: reported at its sequence)."""
+    t = r.tag
+    if t is None:
+        return None
+    if t.problem is not None:
+        return t.sequence, t.problem
+    inside = r.arg == t.arg and t.start <= r.start and (t.end < 0 or r.end <= t.end)
+    if inside:
+        return None
+    span = f"[{t.start}, {t.end})" if t.end >= 0 else f"from byte {t.start}"
+    return r.op, (
+        f"this trace lands at [{r.start}, {r.end}) of host buffer #{host(r.arg)} of {label}, "
+        f"but {cg.seq_label(t.sequence)} tags argument #{t.index} as its trace buffer "
+        f"('{M.TRACE_BUFFER_ARG}'), which lies at {span} of host buffer #{host(t.arg)}"
+    )
+
+
+def _tag_hint(problems: list[str], run: cg.Run, tag: int | str | None) -> list[str]:
+    """A run that stops short at the trace buffer its callee tags: say which buffer it is and
+    what passes it."""
+    if not problems or not isinstance(tag, int) or len(run.op.operands) != tag:
+        return problems
+    return [
+        f"{problems[0]}: it is the trace buffer {cg.seq_label(run.callee)} tags "
+        f"('{M.TRACE_BUFFER_ARG}'), which aie-trace-materialize threads into the calling "
+        "sequence (mlir-aie's conform step) and aie-trace-fuse-buffers passes as a slice"
+    ] + problems[1:]

@@ -1,0 +1,120 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""The trace-buffer forms beside the IR eras (docs/ir-eras.md): detection names them next to the
+era and leaves the era itself exactly as :func:`aieir.detect_era` reads it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aie_trace import aieir, forms
+
+LIT = Path(__file__).parent.parent / "lit"
+
+TAGGED_E1 = """
+module {
+  "aie.device"() <{device = 8 : i32, sym_name = "host"}> ({
+    "aie.runtime_sequence"() <{sym_name = "seq_1"}> ({
+    ^bb0(%a0: memref<16xi32>):
+      "aiex.configure"() <{symbol = @cfg}> ({
+        "aiex.run"(%a0) <{runtime_sequence_symbol = @sequence}> : (memref<16xi32>) -> ()
+      }) : () -> ()
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+  "aie.device"() <{device = 8 : i32, sym_name = "cfg"}> ({
+    "aie.runtime_sequence"() <{sym_name = "sequence"}> ({
+    ^bb0(%a0: memref<16xi32>, %trace: memref<64xi8>):
+      "aiex.npu.address_patch"() <{addr = 1 : ui32, arg_idx = 1 : i32, arg_plus = 0 : i32}> : () -> ()
+    }) TAG : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+}
+"""
+
+
+def parse(text: str):
+    return aieir.ir.Operation.parse(text)
+
+
+def test_a_tagged_module_is_its_era_plus_the_tagged_form():
+    with aieir.make_context():
+        m = parse(TAGGED_E1.replace("TAG", "{aie.trace_buffer_arg = 1 : i32}"))
+        found = forms.detect(m)
+        assert found == forms.IRForm("E1", ("tagged",))
+        assert found.label == "E1+tagged"
+        assert "tagged trace-argument form ('aie.trace_buffer_arg'" in str(found)
+        assert aieir.detect_era(m) == "E1"
+
+
+def test_an_untagged_module_is_its_era_alone():
+    with aieir.make_context():
+        found = forms.detect(parse(TAGGED_E1.replace("TAG", "")))
+        assert found == forms.IRForm("E1") and found.label == "E1"
+        assert str(found) == "IR era E1"
+
+
+def test_a_malformed_tag_is_still_the_form_and_the_checker_says_what_is_wrong():
+    with aieir.make_context():
+        m = parse(TAGGED_E1.replace("TAG", "{aie.trace_buffer_arg = 1 : i64}"))
+        assert forms.detect(m).trace_forms == ("tagged",)
+        [(op, message)] = forms.tagged_problems(m)
+        assert aieir.symbol_name(op) == "sequence"
+        assert message == (
+            "'aie.trace_buffer_arg' must be an i32 naming a memref argument of "
+            "@cfg:@sequence (2 arguments)"
+        )
+
+
+def test_both_forms_are_listed_in_a_fixed_order():
+    with aieir.make_context():
+        text = TAGGED_E1.replace("TAG", "{aie.trace_buffer_arg = 1 : i32}")
+        text = text.replace(
+            '"aie.end"() : () -> ()\n  }) : () -> ()\n  "aie.device"() <{device = 8 : i32, sym_name = "cfg"}>',
+            '"aie.runtime_sequence"() <{sym_name = "old"}> ({\n    }) {aie.trace_buffer = {arg_index = 0}} : () -> ()\n'
+            '    "aie.end"() : () -> ()\n  }) : () -> ()\n  "aie.device"() <{device = 8 : i32, sym_name = "cfg"}>',
+        )
+        assert forms.detect(parse(text)).label == "E1+tagged+in-review"
+
+
+def lit_modules() -> list[tuple[str, str]]:
+    """The lit modules that carry a trace-buffer attribute beside the eras (by detection's
+    construction every other module is its era alone)."""
+    out = []
+    for path in sorted(LIT.rglob("*.mlir")):
+        if "Output" in path.parts:
+            continue
+        for i, chunk in enumerate(path.read_text().split("\n// -----\n")):
+            ir_text = "\n".join(
+                line
+                for line in chunk.splitlines()
+                if not line.lstrip().startswith("//")
+            )
+            if "aie.trace_buffer" in ir_text.replace("aie.trace_buffer<", ""):
+                out.append((f"{path.relative_to(LIT)}#{i}", chunk))
+    return out
+
+
+MODULES = lit_modules()
+
+
+@pytest.mark.parametrize("name,text", MODULES, ids=[n for n, _ in MODULES])
+def test_detection_keeps_the_era_and_names_the_forms_where_they_are(name, text):
+    with aieir.make_context():
+        try:
+            m = aieir.ir.Operation.parse(text, source_name=name)
+        except aieir.ir.MLIRError:
+            pytest.skip(f"{name} does not parse with these bindings")
+        try:
+            era = aieir.detect_era(m)
+        except aieir.EraError as e:
+            with pytest.raises(aieir.EraError) as again:
+                forms.detect(m)
+            assert str(again.value) == str(e)
+            return
+        found = forms.detect(m)
+        assert found.era == era
+        assert ("tagged" in found.trace_forms) == ("aie.trace_buffer_arg =" in text)
+        assert found.trace_forms, name
