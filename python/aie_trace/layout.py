@@ -314,8 +314,49 @@ def _array_items(text: str) -> list[str] | None:
     return aieir.split_top_level(text[1:-1])
 
 
+_STRING = r'"(?:[^"\\]|\\.)*"'
+_INT = r"-?\d+(?: : (?:[su]?i\d+|index))?"
+#: an entry exactly as the IR prints it: mlir-aie's attribute, or our dictionary (keys sorted)
+_PRINTED_ENTRY = {
+    "#": re.compile(
+        rf"#aie\.trace_slice<device = (?P<device>{_STRING}), sequence = (?P<sequence>{_STRING}), "
+        rf"offset = (?P<offset>{_INT}), size = (?P<size>{_INT})>",
+        re.S,
+    ),
+    "{": re.compile(
+        rf"\{{device = (?P<device>{_STRING}), offset = (?P<offset>{_INT}), "
+        rf"sequence = (?P<sequence>{_STRING}), size = (?P<size>{_INT})\}}",
+        re.S,
+    ),
+}
+
+
+def _printed_entries(text: str) -> list[dict[str, str]] | None:
+    """:func:`_entries` of an array whose every entry is printed as the IR prints it, read with one
+    regular expression per entry; None for any other text (which the tokenizer then reads).
+    """
+    rx = _PRINTED_ENTRY.get(text[1:2])
+    if rx is None or text[:1] != "[" or text[-1:] != "]":
+        return None
+    out, pos, end = [], 1, len(text) - 1
+    while True:
+        m = rx.match(text, pos)
+        if m is None:
+            return None
+        out.append(m.groupdict())
+        pos = m.end()
+        if pos == end:
+            return out
+        if not text.startswith(", ", pos):
+            return None
+        pos += 2
+
+
 def _entries(text: str) -> list[dict[str, str]] | None:
     """Each trace_slices entry's fields: mlir-aie's attribute (E3/E4) or a dictionary (E1/E2)."""
+    fast = _printed_entries(text)
+    if fast is not None:
+        return fast
     items = _array_items(text)
     if items is None:
         return None

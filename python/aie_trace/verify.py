@@ -106,6 +106,45 @@ class _Patch:
     buffer: Any
 
 
+#: a view whose resolution depends on the call (a dynamic offset): resolved in each frame
+_PER_FRAME = object()
+
+
+@dataclass(frozen=True)
+class _PatchSite:
+    """What an address patch does relative to the parameters of the sequence holding it, read once
+    per op and composed at each call site with what that call binds the parameters to.
+
+    ``view`` (``buffer`` form): ``(parameter, byte offset)`` when the buffer is a static view of a
+    parameter, None when it resolves to no parameter whatever the call binds, :data:`_PER_FRAME`
+    when its offset depends on the call."""
+
+    facts: _Patch
+    resolvable: bool
+    view: Any
+
+
+@dataclass(frozen=True)
+class _Call:
+    """What a run passes, read once per run op: its problems (:func:`_run_problems`) and, per
+    parameter it passes, the operand and whether it binds a memref."""
+
+    problems: list[str]
+    bindings: tuple[tuple[Any, bool], ...]
+    missing: int  # parameters it does not pass
+
+
+@dataclass(frozen=True)
+class _Memcpy:
+    """A ``dma_memcpy_nd``'s static part: its buffer's view (as :attr:`_PatchSite.view`) and the
+    element range ``[lo, hi)`` it touches, in bytes of its element type."""
+
+    operand: Any
+    view: Any
+    lo: int
+    hi: int
+
+
 class _Facts:
     """What each op says regardless of the call it runs in, read once per op.
 
@@ -254,16 +293,25 @@ class _Facts:
             lambda s: [i for i, a in enumerate(aieir.seq_args(s)) if cg.is_memref(a)],
         )
 
-    def check_run(self, run: cg.Run) -> list[str]:
-        """What is wrong with the operands ``run`` passes, the same wherever it runs."""
-        return self._memo(
-            "run",
-            run.op,
-            lambda _: _tag_hint(
-                _run_problems(run, self.param_types(run.callee)),
-                run,
-                self.tag(run.callee),
-            ),
+    def call(self, run: cg.Run) -> _Call:
+        """What ``run`` passes and what is wrong with it, the same wherever it runs."""
+        return self._memo("run", run.op, lambda _: self._read_call(run))
+
+    def _read_call(self, run: cg.Run) -> _Call:
+        params = self.param_types(run.callee)
+        operands = list(run.op.operands)
+        types = [v.type for v in operands]
+        memref = self.param_memrefs(run.callee)
+        bindings = tuple(
+            # an operand of its parameter's type is a memref when the parameter is
+            (v, memref[j] if t == params[j] else cg.is_memref(v))
+            for j, (v, t) in enumerate(zip(operands, types, strict=True))
+            if j < len(params)
+        )
+        return _Call(
+            _tag_hint(_run_problems(run, params, types), run, self.tag(run.callee)),
+            bindings,
+            max(0, len(params) - len(operands)),
         )
 
     def param_types(self, seq: Any) -> list[Any]:
@@ -273,6 +321,40 @@ class _Facts:
         """The argument ``aie.trace_buffer_arg`` tags on ``seq``, what is wrong with the tag, or
         None (untagged)."""
         return self._memo("tag", seq, _read_tag)
+
+    def param_memrefs(self, seq: Any) -> list[bool]:
+        return self._memo(
+            "memrefs", seq, lambda s: [cg.is_memref(a) for a in aieir.seq_args(s)]
+        )
+
+    def patch_site(self, op: Any, seq: Any) -> _PatchSite:
+        """The patch ``op`` of ``seq`` relative to ``seq``'s parameters (see :class:`_PatchSite`)."""
+        return self._memo("site", op, lambda o: self._read_patch_site(o, seq))
+
+    def _read_patch_site(self, op: Any, seq: Any) -> _PatchSite:
+        facts = self.patch(op)
+        if facts.buffer is None:
+            return _PatchSite(facts, True, None)
+        resolvable = views.resolvable_in_sequence(op, facts.buffer)
+        view = _static_view(facts.buffer, seq) if resolvable else None
+        return _PatchSite(facts, resolvable, view)
+
+    def binding_source(self, op: Any, seq: Any) -> tuple[Any, _Patch, int | None] | str:
+        """:meth:`source_patch` of integer patch ``op`` of ``seq``, with the parameter of the
+        source's sequence that the source names (None: no such host buffer)."""
+        return self._memo("source", op, lambda o: self._read_source(o, seq))
+
+    def _read_source(self, op: Any, seq: Any) -> tuple[Any, _Patch, int | None] | str:
+        found = self.source_patch(op, seq)
+        if isinstance(found, str):
+            return found
+        original, src = found
+        return original, src, _host_arg(self.host_buffers(original), src.arg_idx)
+
+    def memcpy(self, op: Any, seq: Any) -> _Memcpy | None:
+        """The static part of a ``dma_memcpy_nd`` of ``seq``; None when it gives no region
+        wherever it runs (dynamic or empty sizes, an element type of no known width)."""
+        return self._memo("memcpy", op, lambda o: _read_memcpy(o, seq))
 
     def trace_channels(self, device: str) -> set[tuple[int, int]]:
         if device not in self.channels:
@@ -340,9 +422,7 @@ class _Check:
             elif kind is _PATCH:
                 self.patch(op, data, frame)
             elif kind is _RUN:
-                for msg in self.f.check_run(data):
-                    self.error(op, msg)
-                inner = cg.enter_run(data, frame, stack)
+                inner = self.enter(op, data, frame, stack)
                 self.execute(self.f.program(data.callee), inner, stack + [data.callee])
             elif kind is _FOR:
                 for _ in cg.iterate(op, frame):
@@ -352,8 +432,32 @@ class _Check:
             else:
                 self.memcpy(op, frame)
 
+    def enter(
+        self, op: Any, run: cg.Run, frame: cg.Frame, stack: list[Any]
+    ) -> cg.Frame:
+        """:func:`cg.enter_run`, with what the run passes read once (:meth:`_Facts.call`) and
+        bound in ``frame``; its problems reported."""
+        if run.callee is None:
+            cg.enter_run(run, frame, stack)  # raises the graph error
+        call = self.f.call(run)
+        for msg in call.problems:
+            self.error(op, msg)
+        if run.callee in stack:
+            cg.enter_run(run, frame, stack)  # raises the graph error
+        args = [frame.buffer(v) if mem else frame.int(v) for v, mem in call.bindings]
+        args += [cg.MISSING] * call.missing
+        return cg.Frame(
+            frame.root,
+            run.callee,
+            frame.run_path(run),
+            args,
+            run,
+            frame,
+            views=frame.views,
+        )
+
     def patch(self, op: Any, facts: _Patch, frame: cg.Frame) -> None:
-        where = self.where(frame.path)
+        site = self.f.patch_site(op, frame.sequence)
         if facts.bd is None:
             self.error(op, f"addr {facts.addr} is not the address word of a shim BD")
             return
@@ -362,7 +466,7 @@ class _Check:
             self.error(
                 op,
                 f"no aiex.npu.writebd of shim column {facts.bd[0]} BD {facts.bd[1]} precedes this patch "
-                f"(in {where}), so the bytes it lets the DMA write are unknown",
+                f"(in {self.where(frame.path)}), so the bytes it lets the DMA write are unknown",
             )
             return
         plus = (
@@ -373,23 +477,24 @@ class _Check:
         if not isinstance(plus, int):
             self.error(
                 op,
-                f"arg_plus is not a constant in {where}; cannot check where this patch lands",
+                f"arg_plus is not a constant in {self.where(frame.path)}; cannot check where this "
+                "patch lands",
             )
             return
         if facts.buffer is not None:
-            if not views.resolvable_in_sequence(op, facts.buffer):
+            if not site.resolvable:
                 self.error(
                     op,
                     "the buffer operand is not an argument of the enclosing runtime sequence or a static "
                     "contiguous view of one: mlir-aie's -aie-resolve-address-patch-buffers refuses it",
                 )
                 return
-            ref = frame.buffer(facts.buffer)
+            ref = _bind(site.view, facts.buffer, frame)
             if ref is None:
                 self.error(
                     op,
                     f"the buffer operand does not resolve to a static view of a host buffer of "
-                    f"{self.label} (in {where})",
+                    f"{self.label} (in {self.where(frame.path)})",
                 )
                 return
             arg, start = ref.arg, ref.offset + plus
@@ -400,17 +505,17 @@ class _Check:
                 n = len(self.hosts)
                 self.error(
                     op,
-                    f"in {where} this patch names host buffer #{k}, but {self.label} has {n} host "
-                    "buffer(s): the DMA writes nowhere",
+                    f"in {self.where(frame.path)} this patch names host buffer #{k}, but "
+                    f"{self.label} has {n} host buffer(s): the DMA writes nowhere",
                 )
                 return
             start = plus
-            self.check_binding(op, frame, arg, start, where)
+            self.check_binding(op, frame, arg, start)
         size = self.sizes[arg]
         if size is not None and not (0 <= start and start + nbytes <= size):
             self.error(
                 op,
-                f"in {where} the BD writes bytes [{start}, {start + nbytes}) of host buffer "
+                f"in {self.where(frame.path)} the BD writes bytes [{start}, {start + nbytes}) of host buffer "
                 f"#{self.host(arg)} ({self.args[arg].type}, {size} bytes) of {self.label}: outside the buffer",
             )
         self.pending[facts.bd] = Region(
@@ -423,19 +528,16 @@ class _Check:
             tag=tag_binding(self.f, frame),
         )
 
-    def check_binding(
-        self, op: Any, frame: cg.Frame, arg: int, start: int, where: str
-    ) -> None:
+    def check_binding(self, op: Any, frame: cg.Frame, arg: int, start: int) -> None:
         """An integer patch inside a callee must land where the call binds the buffer it names."""
         if frame.run is None:
             return
-        found = self.f.source_patch(op, frame.sequence)
-        if isinstance(found, str):
-            self.error(op, found)
+        source = self.f.binding_source(op, frame.sequence)
+        if isinstance(source, str):
+            self.error(op, source)
             return
-        original, src = found
+        original, src, b = source
         k = src.arg_idx
-        b = _host_arg(self.f.host_buffers(original), k)
         bound = frame.args[b] if b is not None and b < len(frame.args) else None
         plus = (
             src.plus
@@ -448,7 +550,8 @@ class _Check:
         if want != (arg, start):
             self.error(
                 op,
-                f"in {where} this patch lands at byte {start} of host buffer #{self.host(arg)} of "
+                f"in {self.where(frame.path)} this patch lands at byte {start} of host buffer "
+                f"#{self.host(arg)} of "
                 f"{self.label}, but the call binds the buffer it names (host buffer #{k} of "
                 f"{cg.seq_label(original)}) to byte {want[1]} of host buffer #{self.host(want[0])}: "
                 "inlining copies arg_idx verbatim (run aie-trace-fuse-buffers before materialization)",
@@ -468,30 +571,14 @@ class _Check:
         self.regions.append(region)
 
     def memcpy(self, op: Any, frame: cg.Frame) -> None:
-        ref = frame.buffer(op.operands[0])
-        ebytes = cg.elem_bytes(op.operands[0].type)
-        if ref is None or ebytes is None or not isinstance(ref.offset, int):
+        m = self.f.memcpy(op, frame.sequence)
+        if m is None:
             return
-        offs, sizes, strides = (
-            list(aieir.attr_or_none(op, f"static_{k}") or [])
-            for k in ("offsets", "sizes", "strides")
-        )
-        if (
-            any(v == cg.DYNAMIC for v in offs + sizes + strides)
-            or not sizes
-            or min(sizes) <= 0
-        ):
+        ref = _bind(m.view, m.operand, frame)
+        if ref is None or not isinstance(ref.offset, int):
             return
-        lo = sum(o * s for o, s in zip(offs, strides, strict=False))
-        hi = lo + sum((n - 1) * s for n, s in zip(sizes, strides, strict=False)) + 1
         self.regions.append(
-            Region(
-                op,
-                frame.path,
-                ref.arg,
-                ref.offset + lo * ebytes,
-                ref.offset + hi * ebytes,
-            )
+            Region(op, frame.path, ref.arg, ref.offset + m.lo, ref.offset + m.hi)
         )
 
     def check_overlaps(self) -> None:
@@ -593,9 +680,10 @@ def _flat(steps: list[tuple[str, Any, Any]]) -> Iterator[tuple[str, Any, Any]]:
             yield from _flat(step[2])
 
 
-def _run_problems(run: cg.Run, params: list[Any]) -> list[str]:
-    """A run must pass exactly its callee's parameters (of types ``params``)."""
-    operands = list(run.op.operands)
+def _run_problems(run: cg.Run, params: list[Any], types: list[Any]) -> list[str]:
+    """A run must pass exactly its callee's parameters (of types ``params``; ``types``: those of
+    the operands it passes)."""
+    operands = types
     if len(operands) < len(params):
         short = "one argument short: " if len(operands) + 1 == len(params) else ""
         return [
@@ -607,10 +695,59 @@ def _run_problems(run: cg.Run, params: list[Any]) -> list[str]:
             f"passes {len(operands)} operand(s) but {cg.seq_label(run.callee)} takes {len(params)}"
         ]
     return [
-        f"operand #{i} is {v.type} but parameter #{i} of {cg.seq_label(run.callee)} is {t}"
-        for i, (t, v) in enumerate(zip(params, operands, strict=True))
-        if t != v.type
+        f"operand #{i} is {v} but parameter #{i} of {cg.seq_label(run.callee)} is {t}"
+        for i, (t, v) in enumerate(zip(params, types, strict=True))
+        if t != v
     ]
+
+
+def _static_view(value: Any, seq: Any) -> Any:
+    """Memref ``value`` of ``seq`` relative to ``seq``'s parameters, as :class:`_PatchSite`'s
+    ``view``: what :meth:`cg.Frame.buffer` finds in every frame of ``seq``, up to the binding.
+    """
+    dynamic: list[Any] = []
+    r = cg.resolve_view(value, lambda v: dynamic.append(v))
+    if dynamic:
+        return _PER_FRAME
+    if r is None:
+        return None
+    arg, offset = r
+    return (arg.arg_number, offset) if cg._owner_op(arg) == seq else None
+
+
+def _bind(view: Any, value: Any, frame: cg.Frame) -> cg.BufferRef | None:
+    """Where memref ``value`` (whose :func:`_static_view` is ``view``) points in ``frame``."""
+    if view is _PER_FRAME:
+        return frame.buffer(value)
+    if view is None:
+        return None
+    param, offset = view
+    bound = frame.args[param]
+    return (
+        cg.BufferRef(bound.arg, bound.offset + offset)
+        if isinstance(bound, cg.BufferRef)
+        else None
+    )
+
+
+def _read_memcpy(op: Any, seq: Any) -> _Memcpy | None:
+    operand = op.operands[0]
+    ebytes = cg.elem_bytes(operand.type)
+    if ebytes is None:
+        return None
+    offs, sizes, strides = (
+        list(aieir.attr_or_none(op, f"static_{k}") or [])
+        for k in ("offsets", "sizes", "strides")
+    )
+    if (
+        any(v == cg.DYNAMIC for v in offs + sizes + strides)
+        or not sizes
+        or min(sizes) <= 0
+    ):
+        return None
+    lo = sum(o * s for o, s in zip(offs, strides, strict=False))
+    hi = lo + sum((n - 1) * s for n, s in zip(sizes, strides, strict=False)) + 1
+    return _Memcpy(operand, _static_view(operand, seq), lo * ebytes, hi * ebytes)
 
 
 _ITERATION = re.compile(r"\[\d+\]")
