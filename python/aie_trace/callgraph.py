@@ -31,6 +31,7 @@ from typing import Any, NamedTuple
 
 from . import aieir
 from .aieir import ir
+from .diagnostics import LocatedError
 
 DYNAMIC = -9223372036854775808  # ShapedType::kDynamic in static_offsets
 
@@ -51,13 +52,8 @@ def op_key(op: Any) -> int:
     return _capsule_pointer(capsule, _capsule_name(capsule))
 
 
-class GraphError(Exception):
+class GraphError(LocatedError):
     """A structural problem located at ``op``: unresolvable callee, cycle, unsupported loop."""
-
-    def __init__(self, op: Any, message: str):
-        super().__init__(message)
-        self.op = op
-        self.message = message
 
 
 @dataclass(eq=False)
@@ -243,10 +239,10 @@ class RunGraph:
                         seq_label(run.callee)
                     ]
                     raise GraphError(
-                        run.op,
                         "aiex.run calls form a cycle: "
                         + " -> ".join(names)
                         + "; a runtime sequence cannot run itself, directly or through others",
+                        run.op,
                     )
                 if state.get(op_key(run.callee)) is None:
                     visit(run.callee, stack + [run])
@@ -750,11 +746,11 @@ def enter_run(run: Run, frame: Frame, stack: list[Any]) -> Frame:
     Raises :class:`GraphError` for an unresolvable callee or a cycle."""
     if run.callee is None:
         raise GraphError(
-            run.op, f"cannot resolve callee @{run.callee_name} in @{run.device}"
+            f"cannot resolve callee @{run.callee_name} in @{run.device}", run.op
         )
     if run.callee in stack:
         raise GraphError(
-            run.op, f"aiex.run calls form a cycle through {seq_label(run.callee)}"
+            f"aiex.run calls form a cycle through {seq_label(run.callee)}", run.op
         )
     return frame.enter(run)
 
@@ -766,9 +762,9 @@ def iterate(loop: Any, frame: Frame) -> Iterator[int]:
     bounds = loop_bounds(loop, frame)
     if bounds is None:
         raise GraphError(
-            loop,
             "scf.for bounds are not constant; the trace passes follow loops "
             "with a static trip count only",
+            loop,
         )
     iv, key = aieir.body(loop).arguments[0], op_key(loop)
     for i, v in enumerate(bounds):
