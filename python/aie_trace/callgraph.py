@@ -72,10 +72,8 @@ class Run:
 
 
 def seq_label(seq: Any) -> str:
-    dev = aieir.parent_named(seq, "aie.device")
-    return (
-        f"@{aieir.symbol_name(dev) or 'main'}:@{aieir.symbol_name(seq) or 'sequence'}"
-    )
+    device, name = aieir.kernel_name(seq)
+    return f"@{device}:@{name}"
 
 
 class RunGraph:
@@ -99,14 +97,12 @@ class RunGraph:
         )
         bodies: list[tuple[Any, int]] = []
         for dev in _body(self._module, "aie.device"):
-            dname = aieir.symbol_name(dev.op) or "main"
+            dname = aieir.device_name(dev.op)
             self.device_names.add(dname)
             self._device_nodes[dname] = dev
             for seq in _body(dev, "aie.runtime_sequence"):
                 self.sequences.append(seq.op)
-                self.by_symbol[(dname, aieir.symbol_name(seq.op) or "sequence")] = (
-                    seq.op
-                )
+                self.by_symbol[(dname, aieir.sequence_name(seq.op))] = seq.op
                 key = op_key(seq.op)
                 self._device[key] = dname
                 self._callers[key] = []
@@ -174,7 +170,7 @@ class RunGraph:
         when the caller knows it, is its symbol."""
         key = op_key(seq)
         self.sequences.append(seq)
-        self.by_symbol[(device, name or aieir.symbol_name(seq) or "sequence")] = seq
+        self.by_symbol[(device, name or aieir.sequence_name(seq))] = seq
         self._device[key] = device
         self._runs[key] = []
         self._callers[key] = []
@@ -217,7 +213,7 @@ class RunGraph:
         self._run_of[op_key(new)] = run
 
     def name(self, seq: Any) -> str:
-        return aieir.symbol_name(seq) or "sequence"
+        return aieir.sequence_name(seq)
 
     def bottom_up(self) -> list[Any]:
         """All sequences, every callee before its callers. Raises :class:`GraphError` at the run

@@ -177,7 +177,7 @@ def dispatchable(module: Any) -> list[Any]:
 
 
 def kernel_name(seq: Any) -> str:
-    return f"{aieir.symbol_name(aieir.parent_named(seq, 'aie.device')) or 'main'}:{aieir.symbol_name(seq) or 'sequence'}"
+    return ":".join(aieir.kernel_name(seq))
 
 
 def find_kernel(module: Any, kernel: str | None) -> Any:
