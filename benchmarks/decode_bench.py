@@ -6,7 +6,7 @@
     python benchmarks/decode_bench.py --sizes 1 16 --runs 5
     python benchmarks/decode_bench.py --workers 1          # one thread
 
-The buffers are built from the tests' encoder (test/unit/test_decode_encoder.py): 2000 runs of
+The buffers are built from the tests' encoder (test/support/decode_encoder.py): 2000 runs of
 random frames are encoded once and stitched into four interleaved core streams until the buffer
 is full. The frames are dense: a third of them one cycle after the previous one (held events,
 folded into Repeats), a third 2-17 cycles apart, a quarter 18-1100, and 5% long gaps (up to
@@ -45,9 +45,9 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "test" / "unit"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "test" / "support"))
 
-from test_decode_encoder import encode_frames, header, random_frames  # noqa: E402
+from decode_encoder import encode_frames, header, random_frames  # noqa: E402
 
 from aie_trace import decode  # noqa: E402
 

@@ -56,7 +56,7 @@ class DropSpecialized(Pass):
                 for dev in aieir.devices(module)
                 for seq in aieir.sequences(dev)
                 if L.is_specialized(seq)
-                and (aieir.symbol_name(dev), aieir.symbol_name(seq)) not in named
+                and (aieir.device_name(dev), aieir.sequence_name(seq)) not in named
             ]
             if not dead:
                 return

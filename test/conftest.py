@@ -1,15 +1,21 @@
 # SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""Fixtures shared by the unit tests."""
+"""Fixtures shared by the unit tests, and the tests' helper modules (test/support/) on the import
+path: test modules import helpers from there, never from one another."""
 
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 
 import pytest
 
 from aie_trace import aieir
+
+SUPPORT = Path(__file__).resolve().parent / "support"
+if str(SUPPORT) not in sys.path:
+    sys.path.insert(0, str(SUPPORT))
 
 
 @pytest.fixture

@@ -31,6 +31,7 @@ from typing import Any, NamedTuple
 
 from . import aieir
 from .aieir import ir
+from .diagnostics import LocatedError
 
 DYNAMIC = -9223372036854775808  # ShapedType::kDynamic in static_offsets
 
@@ -51,13 +52,8 @@ def op_key(op: Any) -> int:
     return _capsule_pointer(capsule, _capsule_name(capsule))
 
 
-class GraphError(Exception):
+class GraphError(LocatedError):
     """A structural problem located at ``op``: unresolvable callee, cycle, unsupported loop."""
-
-    def __init__(self, op: Any, message: str):
-        super().__init__(message)
-        self.op = op
-        self.message = message
 
 
 @dataclass(eq=False)
@@ -76,10 +72,8 @@ class Run:
 
 
 def seq_label(seq: Any) -> str:
-    dev = aieir.parent_named(seq, "aie.device")
-    return (
-        f"@{aieir.symbol_name(dev) or 'main'}:@{aieir.symbol_name(seq) or 'sequence'}"
-    )
+    device, name = aieir.kernel_name(seq)
+    return f"@{device}:@{name}"
 
 
 class RunGraph:
@@ -103,14 +97,12 @@ class RunGraph:
         )
         bodies: list[tuple[Any, int]] = []
         for dev in _body(self._module, "aie.device"):
-            dname = aieir.symbol_name(dev.op) or "main"
+            dname = aieir.device_name(dev.op)
             self.device_names.add(dname)
             self._device_nodes[dname] = dev
             for seq in _body(dev, "aie.runtime_sequence"):
                 self.sequences.append(seq.op)
-                self.by_symbol[(dname, aieir.symbol_name(seq.op) or "sequence")] = (
-                    seq.op
-                )
+                self.by_symbol[(dname, aieir.sequence_name(seq.op))] = seq.op
                 key = op_key(seq.op)
                 self._device[key] = dname
                 self._callers[key] = []
@@ -178,7 +170,7 @@ class RunGraph:
         when the caller knows it, is its symbol."""
         key = op_key(seq)
         self.sequences.append(seq)
-        self.by_symbol[(device, name or aieir.symbol_name(seq) or "sequence")] = seq
+        self.by_symbol[(device, name or aieir.sequence_name(seq))] = seq
         self._device[key] = device
         self._runs[key] = []
         self._callers[key] = []
@@ -221,7 +213,7 @@ class RunGraph:
         self._run_of[op_key(new)] = run
 
     def name(self, seq: Any) -> str:
-        return aieir.symbol_name(seq) or "sequence"
+        return aieir.sequence_name(seq)
 
     def bottom_up(self) -> list[Any]:
         """All sequences, every callee before its callers. Raises :class:`GraphError` at the run
@@ -243,10 +235,10 @@ class RunGraph:
                         seq_label(run.callee)
                     ]
                     raise GraphError(
-                        run.op,
                         "aiex.run calls form a cycle: "
                         + " -> ".join(names)
                         + "; a runtime sequence cannot run itself, directly or through others",
+                        run.op,
                     )
                 if state.get(op_key(run.callee)) is None:
                     visit(run.callee, stack + [run])
@@ -750,11 +742,11 @@ def enter_run(run: Run, frame: Frame, stack: list[Any]) -> Frame:
     Raises :class:`GraphError` for an unresolvable callee or a cycle."""
     if run.callee is None:
         raise GraphError(
-            run.op, f"cannot resolve callee @{run.callee_name} in @{run.device}"
+            f"cannot resolve callee @{run.callee_name} in @{run.device}", run.op
         )
     if run.callee in stack:
         raise GraphError(
-            run.op, f"aiex.run calls form a cycle through {seq_label(run.callee)}"
+            f"aiex.run calls form a cycle through {seq_label(run.callee)}", run.op
         )
     return frame.enter(run)
 
@@ -766,9 +758,9 @@ def iterate(loop: Any, frame: Frame) -> Iterator[int]:
     bounds = loop_bounds(loop, frame)
     if bounds is None:
         raise GraphError(
-            loop,
             "scf.for bounds are not constant; the trace passes follow loops "
             "with a static trip count only",
+            loop,
         )
     iv, key = aieir.body(loop).arguments[0], op_key(loop)
     for i, v in enumerate(bounds):

@@ -31,10 +31,7 @@ _CONFIGURES = {"aiex.configure": "symbol", "aiex.npu.load_pdi": "device_ref"}
 
 def kernel_name(seq: Any) -> str:
     """``device:sequence`` (``main`` / ``sequence`` for unnamed ones, as mlir-aie defaults them)."""
-    device = aieir.parent_named(seq, "aie.device")
-    return (
-        f"{aieir.symbol_name(device) or 'main'}:{aieir.symbol_name(seq) or 'sequence'}"
-    )
+    return ":".join(aieir.kernel_name(seq))
 
 
 def _symref(op: Any, attr: str) -> str | None:
@@ -45,7 +42,7 @@ def _symref(op: Any, attr: str) -> str | None:
 def entries(module: Any) -> list[Any]:
     """The sequences a host dispatches, in module order."""
     seqs = [
-        (aieir.symbol_name(d) or "main", s)
+        (aieir.device_name(d), s)
         for d in aieir.devices(module)
         for s in aieir.sequences(d)
     ]
@@ -70,6 +67,6 @@ def entries(module: Any) -> list[Any]:
         seq
         for device, seq in seqs
         if aieir.attr_or_none(seq, SPECIALIZED_FROM) is None
-        and (device, aieir.symbol_name(seq) or "sequence") not in callees
+        and (device, aieir.sequence_name(seq)) not in callees
         and device not in configured
     ]

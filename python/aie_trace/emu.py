@@ -143,7 +143,7 @@ class Design:
 
     @staticmethod
     def load(op: Any) -> Design:
-        sym = aieir.symbol_name(op) or "main"
+        sym = aieir.device_name(op)
         dev = aieir.int_attr_value(aieir.attr_or_none(op, "device"))
         if dev in NPU1_DEVICES:
             arch = "aie2"
@@ -193,9 +193,7 @@ class Npu:
             self.era = aieir.detect_era(module)
         except aieir.EraError as e:
             raise EmuFault(str(e), e.op) from None
-        self.devices = {
-            aieir.symbol_name(d) or "main": d for d in aieir.devices(module)
-        }
+        self.devices = {aieir.device_name(d): d for d in aieir.devices(module)}
         self.dma = ShimDma(self)
         self.design: Design | None = None
         self.regs: dict[tuple[int, int], dict[int, int]] = {}
@@ -234,7 +232,7 @@ class Npu:
     def dispatch(self, seq: Any) -> EmuResult:
         self.root = seq
         self.root_device = aieir.parent_named(seq, "aie.device")
-        self._load(aieir.symbol_name(self.root_device) or "main", seq)
+        self._load(aieir.device_name(self.root_device), seq)
         graph = RunGraph(self.module)
         try:
             for op, frame in inline_walk(graph, seq):

@@ -26,13 +26,11 @@ from . import aieir
 from . import callgraph as cg
 from . import schema as S
 from .aieir import ir
+from .diagnostics import LocatedError
 
 
-class MaterializeError(Exception):
-    def __init__(self, op: Any, message: str):
-        super().__init__(message)
-        self.op = op
-        self.message = message
+class MaterializeError(LocatedError):
+    """An ``aiex.run`` that cannot be inlined, located at the culprit op."""
 
 
 def clone_body(block: Any, mapping: dict[Any, Any], ip: Any) -> list[Any]:
@@ -59,16 +57,16 @@ def check_run_operands(op: Any, params: list[Any]) -> None:
     operands = list(op.operands)
     if len(operands) != len(params):
         raise MaterializeError(
-            op,
             f"passes {len(operands)} operands to the {len(params)} parameters of "
             f"'{aieir.symref_name(op.attributes['runtime_sequence_symbol'])}'",
+            op,
         )
     for i, (a, v) in enumerate(
         zip(params, operands, strict=False)
     ):  # counts are checked on their own
         if a.type != v.type:
             raise MaterializeError(
-                op, f"argument {i} type mismatch: expected {a.type} but got {v.type}"
+                f"argument {i} type mismatch: expected {a.type} but got {v.type}", op
             )
 
 
@@ -181,9 +179,9 @@ class _DeviceCopier:
                 continue
             if _tile_attrs(t, self.era) != _tile_attrs(tile, self.era):
                 raise MaterializeError(
-                    at,
                     f"aie.tile({col}, {row}) already exists in the device with "
                     "different attributes",
+                    at,
                 )
             if t == self.anchor:  # at the insertion point: it moves past it
                 self.anchor = _next(t)
@@ -195,7 +193,7 @@ class _DeviceCopier:
     def copy(self, value: Any, mapping: dict[Any, Any], at: Any) -> None:
         if isinstance(value, ir.BlockArgument):
             raise MaterializeError(
-                at, "Referenced value is not defined by an operation"
+                "Referenced value is not defined by an operation", at
             )
         op = value.owner.operation
         if op.name == "aie.tile":
@@ -208,8 +206,8 @@ class _DeviceCopier:
                     or t.owner.operation.name != "aie.tile"
                 ):
                     raise MaterializeError(
-                        at,
                         "Lock references a tile that is not defined by aie.tile operation",
+                        at,
                     )
                 mapping[t] = self.tile(t.owner.operation, at)
             lock = self._insert(op)
@@ -217,9 +215,9 @@ class _DeviceCopier:
             mapping[value] = lock.result
         else:
             raise MaterializeError(
-                at,
                 f"Referenced SSA value defined by unsupported operation type: {op.name}. "
                 "Currently only aie.tile operations are supported.",
+                at,
             )
 
 
@@ -333,9 +331,9 @@ def tagged_trace_arg(seq: Any) -> int | None:
         or not aieir.isa(ir.MemRefType, params[n].type)
     ):
         raise MaterializeError(
-            seq,
             f"'{TRACE_BUFFER_ARG}' must be an i32 naming a memref argument of "
             f"{cg.seq_label(seq)} ({len(params)} arguments)",
+            seq,
         )
     return n
 
@@ -343,11 +341,12 @@ def tagged_trace_arg(seq: Any) -> int | None:
 def _graph(module: Any) -> tuple[cg.RunGraph, list[Any]]:
     graph = cg.RunGraph(module)
     if graph.errors:
-        raise MaterializeError(*graph.errors[0])
+        op, message = graph.errors[0]
+        raise MaterializeError(message, op)
     try:
         return graph, graph.bottom_up()
     except cg.GraphError as e:
-        raise MaterializeError(e.op, e.message) from None
+        raise MaterializeError(e.message, e.op) from None
 
 
 def conform(module: Any, era: str) -> int:

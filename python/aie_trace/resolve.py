@@ -32,16 +32,14 @@ from typing import Any
 
 from . import aieir, views
 from .aieir import arith, ir
+from .diagnostics import LocatedError
 
 I32_MIN, I32_MAX, I64_MAX = -(1 << 31), (1 << 31) - 1, (1 << 63) - 1
 PATCH = "aiex.npu.address_patch"
 
 
-class ResolveError(Exception):
-    def __init__(self, op: Any, message: str):
-        super().__init__(message)
-        self.op = op
-        self.message = message
+class ResolveError(LocatedError):
+    """An address patch whose host buffer cannot be resolved, located at the patch."""
 
 
 @dataclass(frozen=True)
@@ -80,18 +78,18 @@ def _plan(op: Any, era: str, wide_ok: bool, ambiguous: bool) -> _Plan:
     seq = _enclosing_sequence(op)
     if seq is None:
         raise ResolveError(
-            op, "must be inside a runtime sequence to resolve its host buffer"
+            "must be inside a runtime sequence to resolve its host buffer", op
         )
     traced = views.trace_to_block_argument(buffer)
     if traced is None or not views.resolvable_in_sequence(op, buffer):
         raise ResolveError(
-            op,
             "buffer must be an argument of the enclosing runtime sequence, "
             "or a static contiguous view of one",
+            op,
         )
     idx = views.host_buffer_index(traced.root)
     if idx is None:
-        raise ResolveError(op, "buffer must resolve to a memref argument")
+        raise ResolveError("buffer must resolve to a memref argument", op)
     plus = aieir.get_operand(op, "arg_plus", era)
     base = aieir.constant_int(plus)
     if traced.offset == 0:
@@ -105,15 +103,15 @@ def _plan(op: Any, era: str, wide_ok: bool, ambiguous: bool) -> _Plan:
         needs_wide = _i64(plus.type) or not I32_MIN <= traced.offset <= I32_MAX
         what = f"a runtime arg_plus + {traced.offset}"
     if total is not None and total > I64_MAX:
-        raise ResolveError(op, f"{what} does not fit a 64-bit arg_plus")
+        raise ResolveError(f"{what} does not fit a 64-bit arg_plus", op)
     if needs_wide and not wide_ok:
         if ambiguous:
             raise ResolveError(
-                op,
                 f"{what} needs an i64 arg_plus, which only IR era E4 has; the module "
                 "fits both E3 and E4: pass era=E4 if its mlir-aie has PR #3718",
+                op,
             )
-        raise ResolveError(op, f"{what} does not fit the i32 arg_plus of IR era {era}")
+        raise ResolveError(f"{what} does not fit the i32 arg_plus of IR era {era}", op)
     return _Plan(op, idx, traced.offset, plus, base, needs_wide)
 
 

@@ -31,7 +31,7 @@ import numpy as np
 from . import aieir
 from . import layout as L
 from .aieir import ir, make_context
-from .diagnostics import DiagnosticEngine
+from .diagnostics import DiagnosticEngine, LocatedError
 
 MANIFEST_SUFFIX = ".aie-trace.json"
 FINGERPRINT_VERSION = "aie-trace-cc1"
@@ -40,7 +40,7 @@ _INT_DTYPES = {8: "int8", 16: "int16", 32: "int32", 64: "int64"}
 _FLOAT_DTYPES = {"f16": "float16", "f32": "float32", "f64": "float64", "bf16": "uint16"}
 
 
-class ConventionError(Exception):
+class ConventionError(LocatedError):
     """The design cannot be run as asked: refused before anything runs."""
 
 
@@ -177,7 +177,7 @@ def dispatchable(module: Any) -> list[Any]:
 
 
 def kernel_name(seq: Any) -> str:
-    return f"{aieir.symbol_name(aieir.parent_named(seq, 'aie.device')) or 'main'}:{aieir.symbol_name(seq) or 'sequence'}"
+    return ":".join(aieir.kernel_name(seq))
 
 
 def find_kernel(module: Any, kernel: str | None) -> Any:

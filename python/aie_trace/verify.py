@@ -162,9 +162,7 @@ class _Facts:
             else None
         )
         self.devices = (
-            {aieir.symbol_name(d) or "main": d for d in aieir.devices(module)}
-            if module
-            else {}
+            {aieir.device_name(d): d for d in aieir.devices(module)} if module else {}
         )
 
     def _memo(self, kind: str, op: Any, make: Any) -> Any:

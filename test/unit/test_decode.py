@@ -9,9 +9,9 @@ import random
 
 import numpy as np
 import pytest
+from decode_encoder import buffer_of, encode_frames, header, random_frames
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_decode_encoder import buffer_of, encode_frames, header, random_frames
 
 import aie_trace.decode as D
 from aie_trace.trace_format import Cmd

@@ -9,20 +9,17 @@ from __future__ import annotations
 import io
 import json
 import statistics
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from decode_encoder import buffer_of, encode_frames
 
 import aie_trace
 from aie_trace import decode, perfetto, summary, trace_input
 from aie_trace.tools import decode as cli
 
 INPUTS = Path(__file__).resolve().parents[1] / "lit" / "decode" / "Inputs"
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from test_decode_encoder import buffer_of, encode_frames  # noqa: E402
 
 DESIGN = (INPUTS / "design-a.mlir").read_text()
 

@@ -11,10 +11,10 @@ import tracemalloc
 
 import numpy as np
 import pytest
+from decode_encoder import buffer_of, encode_frames, random_frames
+from decode_reference import random_command, reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_decode_encoder import buffer_of, encode_frames, random_frames
-from test_decode_reference import random_command, reference
 
 import aie_trace.decode as D
 from aie_trace import perfetto, summary

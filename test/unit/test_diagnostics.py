@@ -101,9 +101,22 @@ def test_located_error_carries_its_op():
 
 
 def test_library_errors_are_located_errors():
-    from aie_trace import events, layout
+    from aie_trace import callgraph, events, layout, materialize, resolve, runtime
 
-    for cls in (aieir.EraError, layout.LayoutError, events.EventConfigError):
+    for cls in (
+        aieir.EraError,
+        layout.LayoutError,
+        events.EventConfigError,
+        callgraph.GraphError,
+        resolve.ResolveError,
+        materialize.MaterializeError,
+        runtime.ConventionError,
+    ):
         assert issubclass(cls, LocatedError), cls
     e = layout.LayoutError("bad record")
     assert e.op is None and e.message == "bad record"
+    # one argument order for all of them: the message, then the op it is about
+    e = callgraph.GraphError("a cycle", "the run op")
+    assert (str(e), e.message, e.op) == ("a cycle", "a cycle", "the run op")
+    e = materialize.MaterializeError("bad operands", "the run op")
+    assert (str(e), e.message, e.op) == ("bad operands", "bad operands", "the run op")

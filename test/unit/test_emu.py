@@ -10,7 +10,7 @@ import re
 
 import numpy as np
 import pytest
-from test_emu_designs import (
+from emu_designs import (
     ERAS,
     Seq,
     as_module,

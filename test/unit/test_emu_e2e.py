@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from test_emu_designs import ERAS, multi_design_module
+from emu_designs import ERAS, multi_design_module
 
 from aie_trace import decode, driver, runtime
 from aie_trace.emu_dma import EmuFault

@@ -102,3 +102,32 @@ def test_the_provider_loads_only_what_is_used():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert out.split("\n")[:2] == ["[]", "True"]
+
+
+def _test_module_imports(path: Path) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            names = [node.module or ""]
+        else:
+            continue
+        found += [f"line {node.lineno}: {n}" for n in names if n.startswith("test_")]
+    return found
+
+
+def test_test_modules_import_helpers_never_each_other():
+    """Shared helpers live in test/support (on the path through test/conftest.py); lit's helper
+    scripts take them from there too."""
+    scanned = sorted(
+        p for p in (ROOT / "test").rglob("*.py") if "Output" not in p.parts
+    )
+    assert len([p for p in scanned if p.name.startswith("test_")]) > 40
+    offenders = {}
+    for path in scanned:
+        hits = _test_module_imports(path)
+        if hits:
+            offenders[path.relative_to(ROOT).as_posix()] = hits
+    assert offenders == {}
+    assert _test_module_imports(Path(__file__)) == []

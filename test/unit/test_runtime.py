@@ -9,7 +9,8 @@ import json
 
 import numpy as np
 import pytest
-from test_emu_designs import ERAS, multi_design_module, single_design
+from emu_designs import ERAS, multi_design_module, single_design
+from txn_stream import ddr_patch, txn
 
 from aie_trace import decode, runtime
 from aie_trace.emu_dma import EmuFault
@@ -128,18 +129,6 @@ def test_manifests_pin_binaries_to_a_convention(write, tmp_path):
         runtime.ConventionError, match="is not the expected aie-trace-cc1:0"
     ):
         runtime.Design.open(traced.path, fingerprint="aie-trace-cc1:0")
-
-
-def txn(*ops: list[int]) -> bytes:
-    """A TXN instruction stream: header (version, columns), then ``ops``."""
-    words = [op for o in ops for op in o]
-    return np.array(
-        [0x03000001, 1, len(ops), 4 * (4 + len(words))] + words, dtype="<u4"
-    ).tobytes()
-
-
-def ddr_patch(arg_idx: int, arg_plus: int) -> list[int]:
-    return [0x81, 48, 0, 0, 0, 0, 0x1D1E4, 0, arg_idx, 0, arg_plus, 0]
 
 
 WRITE32 = [0, 0, 0x1D20C, 0, 0x8000000F, 24]

@@ -15,8 +15,8 @@ import sys
 import numpy as np
 import pytest
 import pyxrt_double as D
-from test_emu_designs import multi_design_module, single_design
-from test_runtime import ddr_patch, txn
+from emu_designs import multi_design_module, single_design
+from txn_stream import ddr_patch, txn
 
 from aie_trace import hwdetect, runtime, xrt_backend
 from aie_trace.tools import run as run_cli

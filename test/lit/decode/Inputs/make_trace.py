@@ -19,9 +19,9 @@ import random
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "unit"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "support"))
 
-from test_decode_encoder import buffer_of, encode_frames  # noqa: E402
+from decode_encoder import buffer_of, encode_frames  # noqa: E402
 
 
 def dev_a_frames():
