@@ -373,10 +373,16 @@ def aie_attr_body(attr: Any, mnemonic: str) -> str | None:
     accessors, the only text such an attribute has. With mlir-aie's bindings the attribute is of
     mlir-aie's own class, whose Python bindings expose no parameter accessors: its custom form,
     as printed, is the text read."""
+    inner = _aie_attr_inner(attr, mnemonic)
+    return inner if inner is not None and split_top_level(inner) is not None else None
+
+
+def _aie_attr_inner(attr: Any, mnemonic: str) -> str | None:
+    """:func:`aie_attr_body` before its brackets are checked."""
     if attr is None:
         return None
-    if isa(ir.OpaqueAttr, attr):
-        opaque = ir.OpaqueAttr(attr)
+    if isinstance(attr, ir.OpaqueAttr) or isa(ir.OpaqueAttr, attr):
+        opaque = attr if isinstance(attr, ir.OpaqueAttr) else ir.OpaqueAttr(attr)
         if opaque.dialect_namespace != "aie":
             return None
         data = opaque.data
@@ -386,15 +392,18 @@ def aie_attr_body(attr: Any, mnemonic: str) -> str | None:
         head = f"{mnemonic}<"
         if not (text.startswith(head) and text.endswith(">")):
             return None
-        inner = text[len(head) : -1]
-        return inner if split_top_level(inner) is not None else None
-    return attr_body(str(attr), mnemonic)
+        return text[len(head) : -1]
+    text = str(attr)
+    head = f"#aie.{mnemonic}<"
+    return (
+        text[len(head) : -1] if text.startswith(head) and text.endswith(">") else None
+    )
 
 
 def aie_attr_params(attr: Any, mnemonic: str) -> list[tuple[str, str]] | None:
     """:func:`aie_attr_body`'s ``k = v, ...`` as ``[(k, v), ...]`` in order; None when ``attr`` is
     not that attribute or its parameter list does not parse."""
-    inner = aie_attr_body(attr, mnemonic)
+    inner = _aie_attr_inner(attr, mnemonic)
     return None if inner is None else parse_params(inner)
 
 

@@ -51,7 +51,6 @@ SLICE_PATHS = "aie_trace.slice_paths"
 SPECIALIZED_FROM = "aie_trace.specialized_from"
 ERAS_WITH_UPSTREAM_LAYOUT = ("E3", "E4")
 
-_INT = re.compile(r"-?\d+")
 #: an integer field as a dictionary prints it (``8192 : i64``) or an attribute parameter (``8192``)
 _TYPED_INT = re.compile(r"(-?\d+)(?:\s*:\s*(?:[su]?i\d+|index))?")
 _SLICE_FIELDS = {"device", "sequence", "offset", "size"}
@@ -266,17 +265,14 @@ def read_slices(seq: Any) -> list[Slice] | None:
     where = f"@{aieir.sequence_name(seq)} trace_slices"
     if not aieir.isa(ir.ArrayAttr, attr):
         raise LayoutError(f"{where}: expected an array")
-    # one print of the whole array, each entry's fields read from its text by the IR layer's
-    # tokenizer: reading entry by entry through the bindings costs more than the rest of a slice's
-    # handling
-    entries = _entries(str(attr))
-    if (
-        entries is None
-        or len(entries) != len(ir.ArrayAttr(attr))
-        or any(
-            len(e) != len(_SLICE_FIELDS) or e.keys() != _SLICE_FIELDS for e in entries
-        )
-    ):
+    # the array and its dictionaries through the bindings' accessors; an #aie.trace_slice entry
+    # (unregistered without mlir-aie) through the IR layer's reader of its parameters
+    # the IR layer itself, not its lazy stand-in: one lookup per name, not one per entry
+    from . import aieir as layer
+
+    array = layer.ir.ArrayAttr(attr)
+    entries = [_entry(layer, array[i]) for i in range(len(array))]
+    if any(e is None or e.keys() != _SLICE_FIELDS for e in entries):
         raise LayoutError(
             f"{where}: expected entries of exactly device, sequence, offset and size "
             "(strings and integers)"
@@ -284,8 +280,11 @@ def read_slices(seq: Any) -> list[Slice] | None:
     paths: list[str | None] = [None] * len(entries)
     pattr = aieir.attr_or_none(seq, SLICE_PATHS)
     if pattr is not None:
-        items = _array_items(str(pattr))
-        found = [aieir.string_literal(p) for p in items] if items is not None else []
+        found = (
+            [_string_value(p) for p in ir.ArrayAttr(pattr)]
+            if aieir.isa(ir.ArrayAttr, pattr)
+            else []
+        )
         paths = found if None not in found else []
         if len(paths) != len(entries):
             raise LayoutError(
@@ -297,91 +296,66 @@ def read_slices(seq: Any) -> list[Slice] | None:
             _literal(e, "device", where),
             _literal(e, "sequence", where),
             p,
-            _int_field(e, "offset", where),
-            _int_field(e, "size", where),
+            _count(e, "offset", where),
+            _count(e, "size", where),
         )
         for e, p in zip(entries, paths, strict=False)
     ]
 
 
-def _array_items(text: str) -> list[str] | None:
-    """The elements of a printed array attribute, as text; None when it is not one."""
-    text = text.strip()
-    if not (text.startswith("[") and text.endswith("]")):
-        return None
-    if not text[1:-1].strip():
-        return []
-    return aieir.split_top_level(text[1:-1])
+def _string_value(attr: Any) -> str | None:
+    """The value of a ``StringAttr`` (any characters), None for any other attribute."""
+    return ir.StringAttr(attr).value if aieir.isa(ir.StringAttr, attr) else None
 
 
-_STRING = r'"(?:[^"\\]|\\.)*"'
-_INT = r"-?\d+(?: : (?:[su]?i\d+|index))?"
-#: an entry exactly as the IR prints it: mlir-aie's attribute, or our dictionary (keys sorted)
-_PRINTED_ENTRY = {
-    "#": re.compile(
-        rf"#aie\.trace_slice<device = (?P<device>{_STRING}), sequence = (?P<sequence>{_STRING}), "
-        rf"offset = (?P<offset>{_INT}), size = (?P<size>{_INT})>",
-        re.S,
-    ),
-    "{": re.compile(
-        rf"\{{device = (?P<device>{_STRING}), offset = (?P<offset>{_INT}), "
-        rf"sequence = (?P<sequence>{_STRING}), size = (?P<size>{_INT})\}}",
-        re.S,
-    ),
-}
-
-
-def _printed_entries(text: str) -> list[dict[str, str]] | None:
-    """:func:`_entries` of an array whose every entry is printed as the IR prints it, read with one
-    regular expression per entry; None for any other text (which the tokenizer then reads).
-    """
-    rx = _PRINTED_ENTRY.get(text[1:2])
-    if rx is None or text[:1] != "[" or text[-1:] != "]":
-        return None
-    out, pos, end = [], 1, len(text) - 1
-    while True:
-        m = rx.match(text, pos)
-        if m is None:
+def _entry(layer: Any, attr: Any) -> dict[str, str | int] | None:
+    """One trace_slices entry's fields as Python strings and integers (``layer``: the IR layer): a
+    dictionary's (E1/E2) read through the bindings' accessors, an ``#aie.trace_slice``'s (E3/E4)
+    from the parameter text the IR layer reads; None when it is neither, repeats a key, or holds
+    a value that is no string or integer."""
+    isa, mlir = layer.isa, layer.ir
+    out: dict[str, str | int] = {}
+    if isa(mlir.DictAttr, attr):
+        string, integer, boolean = mlir.StringAttr, mlir.IntegerAttr, mlir.BoolAttr
+        items = list(mlir.DictAttr(attr))
+        for na in items:
+            v = na.attr
+            if isinstance(v, string):  # bindings that downcast: the fast path
+                out[na.name] = v.value
+            elif isa(string, v):
+                out[na.name] = string(v).value
+            elif isa(integer, v) and not isa(boolean, v):
+                out[na.name] = layer.int_attr_value(v)
+            else:
+                return None
+    else:
+        items = layer.aie_attr_params(attr, "trace_slice")
+        if items is None:
             return None
-        out.append(m.groupdict())
-        pos = m.end()
-        if pos == end:
-            return out
-        if not text.startswith(", ", pos):
-            return None
-        pos += 2
+        for key, text in items:
+            m = _TYPED_INT.fullmatch(text)
+            value = int(m.group(1)) if m else layer.string_literal(text)
+            if value is None:
+                return None
+            out[key] = value
+    return out if len(out) == len(items) else None
 
 
-def _entries(text: str) -> list[dict[str, str]] | None:
-    """Each trace_slices entry's fields: mlir-aie's attribute (E3/E4) or a dictionary (E1/E2)."""
-    fast = _printed_entries(text)
-    if fast is not None:
-        return fast
-    items = _array_items(text)
-    if items is None:
-        return None
-    out = []
-    for item in items:
-        item = item.strip()
-        fields = (
-            aieir.parse_params(item[1:-1])
-            if item.startswith("{") and item.endswith("}")
-            else (aieir.attr_params(item, "trace_slice"))
-        )
-        if fields is None or not all(
-            aieir.string_literal(v) is not None or _TYPED_INT.fullmatch(v)
-            for _, v in fields
-        ):
-            return None
-        out.append(dict(fields) if len(dict(fields)) == len(fields) else {})
-    return out
-
-
-def _literal(d: dict[str, str], key: str, where: str) -> str:
-    """A field printed as a string literal, unquoted."""
-    value = aieir.string_literal(d[key])
-    if value is None:
+def _literal(d: dict[str, str | int], key: str, where: str) -> str:
+    """A string field of a trace_slices entry."""
+    value = d[key]
+    if not isinstance(value, str):
         raise LayoutError(f"{where}: '{key}' must be a string")
+    return value
+
+
+def _count(d: dict[str, str | int], key: str, where: str) -> int:
+    """A non-negative integer field of a trace_slices entry."""
+    value = d[key]
+    if isinstance(value, str) or value < 0:
+        raise LayoutError(
+            f"{where}: '{key}' must be a non-negative integer, got {value!r}"
+        )
     return value
 
 

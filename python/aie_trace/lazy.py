@@ -14,10 +14,11 @@ from typing import Any
 
 
 class _Lazy:
-    __slots__ = ("_module", "_attr", "_value")
+    __slots__ = ("_module", "_attr", "_value", "_names")
 
     def __init__(self, module: str, attr: str | None) -> None:
         self._module, self._attr, self._value = module, attr, None
+        self._names: dict[str, Any] = {}  # what the target has handed out, by name
 
     def _target(self) -> Any:
         if (
@@ -28,7 +29,12 @@ class _Lazy:
         return self._value
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(self._target(), name)
+        # a module's names are bound once it is imported: each is looked up once
+        try:
+            return self._names[name]
+        except KeyError:
+            value = self._names[name] = getattr(self._target(), name)
+            return value
 
     def __repr__(self) -> str:
         return f"<lazy {self._module}{'.' + self._attr if self._attr else ''}>"
