@@ -198,12 +198,13 @@ def loads(text: str) -> list[Layout]:
 
 def _int_field(d: dict[str, Any], key: str, where: str) -> int:
     v = d.get(key)
-    m = _TYPED_INT.fullmatch(v) if isinstance(v, str) else None
-    iv = (
-        aieir.int_attr_value(v)
-        if isinstance(v, ir.Attribute)
-        else (int(m.group(1)) if m else None)
-    )
+    if isinstance(
+        v, str
+    ):  # (a str is no ir.Attribute: the lazy ir module is not asked)
+        m = _TYPED_INT.fullmatch(v)
+        iv = int(m.group(1)) if m else None
+    else:
+        iv = aieir.int_attr_value(v) if isinstance(v, ir.Attribute) else None
     if iv is None or iv < 0:
         raise LayoutError(f"{where}: '{key}' must be a non-negative integer, got {v}")
     return iv

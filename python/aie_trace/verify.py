@@ -299,15 +299,17 @@ class _Facts:
         params = self.param_types(run.callee)
         operands = list(run.op.operands)
         types = [v.type for v in operands]
+        same = [t == p for t, p in zip(types, params, strict=False)]
         memref = self.param_memrefs(run.callee)
         bindings = tuple(
             # an operand of its parameter's type is a memref when the parameter is
-            (v, memref[j] if t == params[j] else cg.is_memref(v))
-            for j, (v, t) in enumerate(zip(operands, types, strict=True))
-            if j < len(params)
+            (v, memref[j] if same[j] else cg.is_memref(v))
+            for j, v in enumerate(operands[: len(params)])
         )
         return _Call(
-            _tag_hint(_run_problems(run, params, types), run, self.tag(run.callee)),
+            _tag_hint(
+                _run_problems(run, params, types, same), run, self.tag(run.callee)
+            ),
             bindings,
             max(0, len(params) - len(operands)),
         )
@@ -678,9 +680,11 @@ def _flat(steps: list[tuple[str, Any, Any]]) -> Iterator[tuple[str, Any, Any]]:
             yield from _flat(step[2])
 
 
-def _run_problems(run: cg.Run, params: list[Any], types: list[Any]) -> list[str]:
+def _run_problems(
+    run: cg.Run, params: list[Any], types: list[Any], same: list[bool]
+) -> list[str]:
     """A run must pass exactly its callee's parameters (of types ``params``; ``types``: those of
-    the operands it passes)."""
+    the operands it passes, ``same``: whether each is its parameter's)."""
     operands = types
     if len(operands) < len(params):
         short = "one argument short: " if len(operands) + 1 == len(params) else ""
@@ -695,7 +699,7 @@ def _run_problems(run: cg.Run, params: list[Any], types: list[Any]) -> list[str]
     return [
         f"operand #{i} is {v} but parameter #{i} of {cg.seq_label(run.callee)} is {t}"
         for i, (t, v) in enumerate(zip(params, types, strict=True))
-        if t != v
+        if not same[i]
     ]
 
 
