@@ -986,6 +986,7 @@ def check_op(op: Any, era: str) -> list[str]:
         *_region_problems(op, d),
         *_placement_problems(op, d),
         *_trace_buffer_problems(op, d),
+        *_verifier_problems(op, d),
     ]
 
 
@@ -1241,6 +1242,55 @@ def _trace_buffer_problems(op: Any, d: S.OpDef) -> list[str]:
             f"trace_buffer arg_index {index} names an argument of type '{args[index].type}', not a memref"
         ]
     return []
+
+
+def _verifier_problems(op: Any, d: S.OpDef) -> list[str]:
+    """The op verifiers' rules the schema states declaratively (``defined_by``,
+    ``symbol_targets``, ``chain_args``, ``not_on_aie1``), in their words where they have any.
+    """
+    problems: list[str] = []
+    device = parent_named(op, "aie.device")
+    if d.not_on_aie1 and device is not None:
+        kind = attr_or_none(device, "device")
+        if (
+            kind is not None and int_attr_value(kind) == 1
+        ):  # xcvc1902, the only AIE1 device
+            problems.append(d.not_on_aie1)
+    groups = _segment_values(op, d)
+    for name, owner in d.defined_by:
+        for v in groups.get(name, []):
+            if isinstance(v, ir.BlockArgument) or v.owner.name != owner:
+                problems.append(f"operand '{name}' must be defined by '{owner}'")
+    target = None
+    for name, kinds, message in d.symbol_targets:
+        ref = attr_or_none(op, name)
+        if ref is None or not isa(ir.FlatSymbolRefAttr, ref) or device is None:
+            continue
+        wanted = ir.FlatSymbolRefAttr(ref).value
+        target = next(
+            (
+                o.operation
+                for o in body(device).operations
+                if o.operation.name in kinds and symbol_name(o.operation) == wanted
+            ),
+            None,
+        )
+        if target is None:
+            problems.append(message)
+    if d.chain_args and target is not None:
+        blocks = list(target.regions[0].blocks) if target.regions else []
+        expected = [a.type for a in blocks[0].arguments] if blocks else []
+        actual = [v.type for v in groups.get("args", [])]
+        if len(actual) != len(expected):
+            problems.append("Number of arguments mismatches.")
+        else:
+            for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
+                if e != a:
+                    problems.append(
+                        f"Argument {i + 1} types mismatch: expected {e} but got {a}"
+                    )
+                    break
+    return problems
 
 
 @dataclass

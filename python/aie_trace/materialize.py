@@ -2,20 +2,32 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """What ``-aie-materialize-runtime-sequences`` does, without mlir-aie (tests and the emulator).
 
-mlir-aie's pass (``lib/Dialect/AIEX/Transforms/AIEMaterializeRuntimeSequences.cpp`` at
-ef38c7ba) inlines every ``aiex.run``, leaf callees first: the callee's body is cloned in place of
-the run with its block arguments mapped positionally to the run's operands, each of the same type
-(else ``argument N type mismatch: expected T but got U`` at the run); SSA operands are remapped,
-**attributes are copied verbatim**. Values the body uses that its device defines are copied into
-the caller's device, at its start, in first-use order: an ``aie.tile`` is the caller's tile of the
-same column and row when it has one (an error when its other attributes differ), else a clone; an
-``aie.lock`` is cloned, after its tile is found or cloned the same way; anything else is an error.
-Symbol definitions of the callee's device that an inlined op names are cloned there too, under
-unique names (one clone per inlined run), and the references renamed.
-Then an ``aiex.npu.load_pdi {device_ref = @dev}`` starts each top-level ``aiex.configure`` whose
-body does not already start with one, the configure bodies are hoisted into the sequence and the
-configure ops erased. Callee sequences stay in the module. With mlir-aie installed, run the real
-``aie-materialize-runtime-sequences`` in the same place of the pipeline.
+Read from mlir-aie's ``lib/Dialect/AIEX/Transforms/AIEMaterializeRuntimeSequences.cpp`` (at
+ef38c7ba, and its later revision with ``verifyRunOpsInConfigureOp`` and the load_pdi
+canonicalization, which the index holds without its commit) and its tests in
+``test/dialect/AIEX``. The pass works **device by device, in module order**: for each device it
+inlines every ``aiex.run`` of its sequences, then starts every top-level ``aiex.configure`` with
+an ``aiex.npu.load_pdi {device_ref = @dev}``, drops a load_pdi directly followed by an identical
+one (``NpuLoadPdiOp::canonicalize``), and hoists the top-level configure bodies into their
+sequence (a configure nested in an ``scf.for`` keeps its body and gets no load_pdi). A callee
+that still runs other sequences when it is inlined (its device comes after its caller's) is
+refused: upstream's clone of its runs names sequences that no symbol table of the caller's
+reach holds, its symbol step fails and the run is left in place.
+
+Inlining a run clones the callee's body in place of the run, its block arguments mapped
+positionally to the run's operands, each of the same type (else ``argument N type mismatch:
+expected T but got U`` at the run); SSA operands are remapped, **attributes are copied
+verbatim**. Values the body uses that its device defines are copied into the caller's device,
+at its start, in first-use order: an ``aie.tile`` is the caller's tile of the same column and
+row when it has one (an error when its other attributes differ), else a clone; an ``aie.lock``
+is cloned, after its tile is found or cloned the same way; anything else is an error. Then every
+symbol reference in every attribute of every cloned op (nested ops too, inside arrays and
+dictionaries, flat or nested references) is resolved from the callee's device, else from the
+module: a device stays referenced; any other definition is cloned into the caller's device under
+the reference's root name, or ``name_0``, ``name_1``, ... when the caller has that name, once per
+reference per inlined run, and the reference becomes a flat ``@unique``. Callee sequences stay in
+the module. With mlir-aie installed, run the real ``aie-materialize-runtime-sequences`` in the
+same place of the pipeline.
 """
 
 from __future__ import annotations
@@ -221,55 +233,151 @@ class _DeviceCopier:
             )
 
 
-def _symbol_defs(device: Any) -> dict[str, Any]:
-    """The symbol definitions directly in ``device``, by name."""
+def _symbol_defs(block_owner: Any) -> dict[str, Any]:
+    """The symbol definitions directly in the first block of ``block_owner``'s first region (a
+    device, a module, or a symbol-table op), by name."""
     out = {}
-    for o in device.regions[0].blocks[0].operations:
+    regions = list(getattr(block_owner, "operation", block_owner).regions)
+    blocks = list(regions[0].blocks) if regions else []
+    for o in blocks[0].operations if blocks else ():
         name = aieir.symbol_name(o.operation)
         if name is not None:
             out[name] = o.operation
     return out
 
 
-def _inline_symbols(
-    new_ops: list[Any], callee_device: Any, copier: _DeviceCopier, era: str, at: Any
-) -> None:
-    """mlir-aie's symbol step: a symbol reference in an inlined op that names a definition of the
-    callee's device (``aie.shim_dma_allocation``, ``aie.objectfifo``, ...) is cloned into the
-    caller's device under a unique name (the name, else ``name_0``, ``name_1``, ...), its SSA
-    operands copied as above, and the reference renamed; one clone per name per inlined run.
-    References to anything else (devices, module-level symbols) stay verbatim."""
-    theirs = _symbol_defs(callee_device)
-    renamed: dict[str, str] = {}
-    for top in new_ops:
-        for op in aieir.walk(top):
-            d = S.opdef(era, op.name)
-            for a in (d.attrs if d else ()):
-                if a.type not in (S.FLAT_SYMREF, S.SYMREF):
-                    continue
-                ref = aieir.attr_or_none(op, a.name)
-                if ref is None or not aieir.isa(ir.FlatSymbolRefAttr, ref):
-                    continue
-                name = ir.FlatSymbolRefAttr(ref).value
-                if name not in renamed:
-                    definition = theirs.get(name)
-                    if definition is None:
-                        continue
-                    mine = _symbol_defs(copier.device)
-                    unique, k = name, 0
-                    while unique in mine:
-                        unique, k = f"{name}_{k}", k + 1
-                    mapping: dict[Any, Any] = {}
-                    for v in definition.operands:
-                        if v not in mapping:
-                            copier.copy(v, mapping, at)
-                    clone = copier._insert(definition)
-                    for i, v in enumerate(clone.operands):
-                        if v in mapping:
-                            clone.operands[i] = mapping[v]
-                    clone.attributes["sym_name"] = ir.StringAttr.get(unique)
-                    renamed[name] = unique
-                aieir.set_attr(op, a.name, ir.FlatSymbolRefAttr.get(renamed[name]), era)
+def _ref_names(ref: Any) -> tuple[str, ...] | None:
+    """``@a`` -> ("a",), ``@a::@b`` -> ("a", "b"); None for any other attribute."""
+    if aieir.isa(ir.FlatSymbolRefAttr, ref):
+        return (ir.FlatSymbolRefAttr(ref).value,)
+    if aieir.isa(ir.SymbolRefAttr, ref):
+        return tuple(ir.SymbolRefAttr(ref).value)
+    return None
+
+
+def _replace_refs(attr: Any, fn: Any) -> Any:
+    """``attr`` with every symbol reference in it (itself, or an element of an array or a
+    dictionary, at any depth) replaced by ``fn(names)``; the same object when nothing changed.
+    (MLIR's ``Attribute::replace``, over the attribute kinds the bindings can take apart.)
+    """
+    names = _ref_names(attr)
+    if names is not None:
+        return fn(names)
+    if aieir.isa(ir.ArrayAttr, attr):
+        old = list(ir.ArrayAttr(attr))
+        new = [_replace_refs(a, fn) for a in old]
+        changed = any(a is not b for a, b in zip(old, new, strict=True))
+        return ir.ArrayAttr.get(new) if changed else attr
+    if aieir.isa(ir.DictAttr, attr):
+        d = ir.DictAttr(attr)
+        old = {d[i].name: d[i].attr for i in range(len(d))}
+        new = {k: _replace_refs(v, fn) for k, v in old.items()}
+        changed = any(new[k] is not old[k] for k in old)
+        return ir.DictAttr.get(new) if changed else attr
+    return attr
+
+
+def _attr_names(op: Any) -> list[str]:
+    """The attributes of ``op`` to look into: the properties any era's schema defines for it (an
+    unregistered op's properties are found by name only) and its discardable attributes.
+    """
+    names = set(S.PROPERTY_ERAS.get(op.name, {}))
+    names |= {a if isinstance(a, str) else a.name for a in op.attributes}
+    return sorted(n for n in names if aieir.attr_or_none(op, n) is not None)
+
+
+def _resolve(names: tuple[str, ...], scope: Any) -> Any:
+    """The op ``names`` (root first) names from the symbol table of ``scope``, or None."""
+    found = scope
+    for n in names:
+        found = _symbol_defs(found).get(n)
+        if found is None:
+            return None
+    return found
+
+
+def _outside_operands(op: Any) -> list[Any]:
+    """The values ``op`` and the ops nested in it use that none of them defines (first-use
+    order)."""
+    inside = {cg.op_key(o) for o in aieir.walk(op)}
+    out: list[Any] = []
+    for o in aieir.walk(op):
+        for v in o.operands:
+            owner = v.owner.owner if isinstance(v, ir.BlockArgument) else v.owner
+            if cg.op_key(owner.operation) in inside:
+                continue
+            if not any(v == w for w in out):
+                out.append(v)
+    return out
+
+
+class _SymbolInliner:
+    """mlir-aie's symbol step for one inlined run (``inlineReferencedSymbolDefinitions``): every
+    symbol reference in every attribute of every op cloned from the callee's body, nested ops
+    included, at any depth inside array and dictionary attributes, flat or nested. The reference
+    is resolved from the callee's device (``SymbolTable::lookupNearestSymbolFrom``), else from the
+    module (cross-device references). A device stays referenced as it is; any other definition is
+    cloned into the caller's device once per reference per inlined run, its SSA operands copied as
+    the body's are, under the reference's root name when the caller's device has no symbol of that
+    name, else ``name_0``, ``name_1``, ...; the reference becomes ``@unique`` (a flat reference,
+    as upstream builds it). A reference that resolves to nothing is refused: mlir-aie's pattern
+    fails there and leaves the run in place, which no later pass accepts."""
+
+    def __init__(self, callee: Any, copier: _DeviceCopier, at: Any):
+        self.callee_device = aieir.parent_named(callee, "aie.device")
+        self.module = self.callee_device.parent
+        self.callee = callee
+        self.copier, self.at = copier, at
+        self.done: dict[tuple[str, ...], Any] = {}
+
+    def _rewrite(self, names: tuple[str, ...], user: Any) -> Any:
+        if names in self.done:
+            return self.done[names]
+        definition = _resolve(names, self.callee_device)
+        if definition is None:
+            definition = _resolve(names, self.module)
+        if definition is None:
+            shown = "::".join(f"@{n}" for n in names)
+            raise MaterializeError(
+                self.at,
+                f"'{user.name}' in {cg.seq_label(self.callee)} names {shown}, which is "
+                f"defined neither in @{aieir.device_name(self.callee_device)} nor in the "
+                "module, so mlir-aie's -aie-materialize-runtime-sequences cannot inline "
+                "this run",
+            )
+        if definition.name == "aie.device":
+            new = (
+                ir.FlatSymbolRefAttr.get(names[0])
+                if len(names) == 1
+                else ir.SymbolRefAttr.get(list(names))
+            )
+        else:
+            mine = _symbol_defs(self.copier.device)
+            unique, k = names[0], 0
+            while unique in mine:
+                unique, k = f"{names[0]}_{k}", k + 1
+            mapping: dict[Any, Any] = {}
+            for v in _outside_operands(definition):
+                if v not in mapping:
+                    self.copier.copy(v, mapping, self.at)
+            clone = self.copier._insert(definition)
+            for nested in aieir.walk(clone):
+                for i, v in enumerate(nested.operands):
+                    if v in mapping:
+                        nested.operands[i] = mapping[v]
+            clone.attributes["sym_name"] = ir.StringAttr.get(unique)
+            new = ir.FlatSymbolRefAttr.get(unique)
+        self.done[names] = new
+        return new
+
+    def run(self, new_ops: list[Any]) -> None:
+        for top in new_ops:
+            for op in aieir.walk(top):
+                for name in _attr_names(op):
+                    old = aieir.attr_or_none(op, name)
+                    new = _replace_refs(old, lambda n, op=op: self._rewrite(n, op))
+                    if new is not old:
+                        op.attributes[name] = new
 
 
 def inline_run(run: cg.Run, era: str) -> None:
@@ -277,6 +385,17 @@ def inline_run(run: cg.Run, era: str) -> None:
     callee, op = run.callee, run.op
     params = aieir.seq_args(callee)
     check_run_operands(op, params)
+    inner = aieir.walk(callee, ["aiex.run"])
+    if inner:
+        raise MaterializeError(
+            op,
+            f"{cg.seq_label(callee)} still runs "
+            f"'{aieir.symref_name(inner[0].attributes['runtime_sequence_symbol'])}' when "
+            "this run is inlined: mlir-aie's -aie-materialize-runtime-sequences materializes "
+            "the devices in module order, so a callee that runs other sequences must be in a "
+            "device before its caller's (else the runs it clones name sequences the caller "
+            "cannot resolve, and upstream leaves this run in place)",
+        )
     device = aieir.parent_named(op, "aie.device")
     copier = _DeviceCopier(
         device, era
@@ -286,29 +405,70 @@ def inline_run(run: cg.Run, era: str) -> None:
         for v in _outside_values(block):
             copier.copy(v, mapping, op)
         new_ops = clone_body(block, mapping, ir.InsertionPoint(op))
-        _inline_symbols(
-            new_ops, aieir.parent_named(callee, "aie.device"), copier, era, op
-        )
+        _SymbolInliner(callee, copier, op).run(new_ops)
     op.erase()
 
 
-def materialize_sequence(graph: cg.RunGraph, seq: Any, era: str) -> None:
-    for cfg in aieir.walk(seq, ["aiex.configure"]):
-        for op in aieir.walk(cfg, ["aiex.run"]):
+_LOAD_PDI_FIELDS = ("device_ref", "id", "size", "address")
+
+
+def _same_load_pdi(a: Any, b: Any) -> bool:
+    """``NpuLoadPdiOp::canonicalize``'s test: the same device_ref, id, size and address."""
+    return all(
+        aieir.attr_or_none(a, n) == aieir.attr_or_none(b, n) for n in _LOAD_PDI_FIELDS
+    )
+
+
+def _drop_repeated_load_pdi(device: Any) -> None:
+    """mlir-aie's load_pdi canonicalization over ``device``: a load_pdi directly followed, in its
+    block, by an identical one is erased (the second is kept)."""
+    for op in aieir.walk(device, ["aiex.npu.load_pdi"]):
+        ops = [o.operation for o in op.block.operations]
+        i = next(k for k, o in enumerate(ops) if o == op)
+        if (
+            i + 1 < len(ops)
+            and ops[i + 1].name == "aiex.npu.load_pdi"
+            and _same_load_pdi(op, ops[i + 1])
+        ):
+            op.erase()
+
+
+def materialize_device(graph: cg.RunGraph, device: Any, era: str) -> None:
+    """One device as mlir-aie's pass does it: every run of its sequences inlined (callees in the
+    device before their callers), a load_pdi at the start of every top-level configure, repeated
+    load_pdi dropped, then the configure bodies hoisted into their sequences."""
+    seqs = {cg.op_key(s) for s in aieir.sequences(device)}
+    for seq in (s for s in graph.bottom_up() if cg.op_key(s) in seqs):
+        for op in aieir.walk(seq, ["aiex.run"]):
             inline_run(graph.run_of(op), era)
-        blocks = list(cfg.regions[0].blocks)  # none for an empty configure `{}`
-        first = next(iter(blocks[0].operations), None) if blocks else None
-        if first is None or first.operation.name != "aiex.npu.load_pdi":
-            aieir.create(
-                "aiex.npu.load_pdi",
-                era,
-                attrs={"device_ref": cfg.attributes["symbol"]},
-                ip=ir.InsertionPoint(cfg),
-                loc=cfg.location,
-            )
-        for blk in blocks:
-            for o in list(blk.operations):
-                o.operation.move_before(cfg)
+    configures = [
+        o.operation
+        for seq in aieir.sequences(device)
+        for block in seq.regions[0].blocks
+        for o in block.operations
+        if o.operation.name == "aiex.configure"
+    ]
+    for cfg in configures:
+        blocks = list(cfg.regions[0].blocks)
+        if not blocks:  # an empty configure `{}`
+            cfg.regions[0].blocks.append()
+        block = cfg.regions[0].blocks[0]
+        first = next(iter(block.operations), None)
+        aieir.create(
+            "aiex.npu.load_pdi",
+            era,
+            attrs={"device_ref": cfg.attributes["symbol"]},
+            ip=(
+                ir.InsertionPoint(first.operation)
+                if first is not None
+                else ir.InsertionPoint(block)
+            ),
+            loc=cfg.location,
+        )
+    _drop_repeated_load_pdi(device)
+    for cfg in configures:
+        for o in list(cfg.regions[0].blocks[0].operations):
+            o.operation.move_before(cfg)
         cfg.erase()
 
 
@@ -384,12 +544,12 @@ def conform(module: Any, era: str) -> int:
 
 
 def materialize(module: Any, era: str) -> None:
-    """Conform, then inline every run of every sequence, leaf callees first."""
+    """Conform, then materialize device by device in module order, as mlir-aie's pass does."""
     _graph(module)  # unresolvable callees and cycles before anything changes
     conform(module, era)
     graph, order = _graph(module)
     for seq in order:  # every run checked before anything changes
         for op in aieir.walk(seq, ["aiex.run"]):
             check_run_operands(op, aieir.seq_args(graph.run_of(op).callee))
-    for seq in order:
-        materialize_sequence(graph, seq, era)
+    for device in aieir.devices(module):
+        materialize_device(graph, device, era)

@@ -192,6 +192,17 @@ class OpDef:
     segments: bool = False  # AttrSizedOperandSegments
     #: names (attribute or operand) of which exactly one must be present
     exclusive: tuple[tuple[str, ...], ...] = ()
+    #: (operand, op name): the operand must be the result of such an op (a verifier's cast,
+    #: e.g. ``SetLockOp::getLockOp``)
+    defined_by: tuple[tuple[str, str], ...] = ()
+    #: (flat symbol attribute, op names, message): the symbol must name such an op of the
+    #: enclosing ``aie.device`` (``device.lookupSymbol<T>``), else the verifier's message
+    symbol_targets: tuple[tuple[str, tuple[str, ...], str], ...] = ()
+    #: the ``args`` operands must match the argument types of the ``aie.bd_chain`` ``symbol``
+    #: names (``DMAStartBdChainOp::verify``)
+    chain_args: bool = False
+    #: the verifier refuses the op on an AIE1 device with this message (``SetLockOp::verify``)
+    not_on_aie1: str | None = None
 
     def attr(self, name: str) -> Attr | None:
         return next((a for a in self.attrs if a.name == name), None)
@@ -616,6 +627,49 @@ _E1: list[OpDef] = [
         OpDef(n, operands=(Operand("task", "index"),), ancestors=SEQ)
         for n in ("aiex.dma_start_task", "aiex.dma_await_task", "aiex.dma_free_task")
     ),
+    # X0 has HasParent<RuntimeSequenceOp> for these; X3 HasAncestor for set_lock (lenient, as
+    # for the DMA-task ops)
+    OpDef(
+        "aiex.dma_start_bd_chain",
+        operands=(Operand("args", "any", "variadic"), TILE),
+        attrs=(
+            req("symbol", FLAT_SYMREF),
+            enum("direction", "DMAChannelDir"),
+            req("channel", I32),
+            opt("issue_token", BOOL),
+            opt("repeat_count", I32),
+        ),
+        results=("index",),
+        parents=SEQ,
+        symbol_targets=(
+            ("symbol", ("aie.bd_chain",), "symbol does not reference valid BD chain"),
+        ),
+        chain_args=True,
+    ),
+    OpDef(
+        "aiex.dma_start_bd_chain_for",
+        operands=(Operand("args", "any", "variadic"),),
+        attrs=(
+            req("symbol", FLAT_SYMREF),
+            req("alloc", FLAT_SYMREF),
+            opt("issue_token", BOOL),
+            opt("repeat_count", I32),
+        ),
+        results=("index",),
+        parents=SEQ,
+    ),
+    OpDef(
+        "aiex.set_lock",
+        operands=(Operand("lock", "index"),),
+        attrs=(req("value", I32),),
+        ancestors=SEQ,
+        defined_by=(("lock", "aie.lock"),),
+        not_on_aie1="SetLockOp is not supported on AIE1.",
+    ),
+    OpDef(
+        "aiex.npu.rtp_write",
+        attrs=(req("buffer", FLAT_SYMREF), req("index", UI32), req("value", I32)),
+    ),
 ]
 
 # -- era E2: the SSA era -------------------------------------------------------------------------
@@ -669,6 +723,11 @@ _E2: list[OpDef] = [
         "aiex.npu.write32",
         operands=(Operand("address", "i32"), Operand("value", "i32")),
         attrs=PLACEMENT,
+    ),
+    OpDef(
+        "aiex.npu.rtp_write",
+        operands=(Operand("value", "i32"),),
+        attrs=(req("buffer", FLAT_SYMREF), req("index", UI32)),
     ),
     OpDef(
         "aiex.npu.maskwrite32",

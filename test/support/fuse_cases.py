@@ -217,7 +217,8 @@ def nested(era: str) -> str:
             S.configure("dev_b", [run_line("seq_b", ["%arg0"], [I64])]),
         ),
     )
-    return S.module(main, b.text(era), c.text(era))
+    # dev_b runs seq_c, so it comes before main: mlir-aie materializes devices in module order
+    return S.module(b.text(era), main, c.text(era))
 
 
 def scalar_arguments(era: str) -> str:
@@ -367,4 +368,5 @@ def nested_in_loop(era: str) -> str:
             + S.configure("dev_b", [run_line("seq_b", ["%arg0"], [I64])]),
         ),
     )
-    return S.module(main, b.text(era), c.text(era), a.text(era))
+    # dev_b runs other sequences, so it comes before main (devices materialize in module order)
+    return S.module(b.text(era), main, c.text(era), a.text(era))

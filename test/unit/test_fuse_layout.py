@@ -161,8 +161,8 @@ def test_command_prints_every_kernel_or_one(tmp_path):
     F.run_passes(m, "aie-trace-fuse-buffers")
     rc, out, _ = layout_cmd(tmp_path, str(m))
     assert rc == 0 and [d["kernel"] for d in json.loads(out)] == [
+        "dev_b:seq_b",  # module order: dev_b runs seq_c, so it comes before main
         "main:main_seq",
-        "dev_b:seq_b",
         "dev_c:seq_c",
     ]
     rc, out, _ = layout_cmd(tmp_path, str(m), "main:main_seq")

@@ -91,6 +91,7 @@ def build(
     drop_segments=False,
     bare_region=False,
     no_results=False,
+    plain_operands=False,
 ):
     """``(module, op)``: op ``name`` as ``era`` defines it, in a fresh module (which must outlive
     the op), inside the parent (or ancestor) it needs; keyword arguments break one thing about it.
@@ -108,13 +109,19 @@ def build(
     ip = ir.InsertionPoint(block)
     exclusive_first = {g[0] for g in d.exclusive}
 
-    def value(type_):
+    owners = {} if plain_operands else dict(d.defined_by)
+
+    def value(type_, owner="test.value"):
         return ir.Operation.create(
-            "test.value", results=[ir.Type.parse(TYPES[type_])], ip=ip
+            owner, results=[ir.Type.parse(TYPES[type_])], ip=ip
         ).result
 
     groups = [
-        [value(o.type)] if o.arity == "single" or o.name in exclusive_first else []
+        (
+            [value(o.type, owners.get(o.name, "test.value"))]
+            if o.arity == "single" or o.name in exclusive_first
+            else []
+        )
         for o in d.operands
     ]
     props = {
@@ -191,6 +198,11 @@ def test_every_way_of_breaking_an_op_is_one_error(ctx, era, name):
         assert one(bare_region=True).endswith("found 'test.value'")
     if d.results:
         assert one(no_results=True) == f"expected {len(d.results)} results, but found 0"
+    for operand, owner in d.defined_by:
+        assert (
+            one(plain_operands=True)
+            == f"operand '{operand}' must be defined by '{owner}'"
+        )
 
 
 def chunks(path: Path) -> list[str]:

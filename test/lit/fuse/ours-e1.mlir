@@ -21,15 +21,6 @@
 // INLINED: "aiex.npu.address_patch"() <{addr = {{[0-9]+}} : ui32, arg_idx = 1 : i32, arg_plus = 4096 : i32}>
 // INLINED-NOT: specialized_from
 module {
-  "aie.device"() <{device = 5 : i32, sym_name = "main"}> ({
-    "aie.runtime_sequence"() <{sym_name = "main_seq"}> ({
-    ^bb0(%arg0: memref<64xi32>):
-      "aiex.configure"() <{symbol = @dev_b}> ({
-        "aiex.run"(%arg0) <{runtime_sequence_symbol = @seq_b}> : (memref<64xi32>) -> ()
-      }) : () -> ()
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
   "aie.device"() <{device = 5 : i32, sym_name = "dev_b"}> ({
     %shim = "aie.tile"() <{col = 0 : i32, row = 0 : i32}> : () -> index
     %core = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
@@ -45,6 +36,15 @@ module {
       "aiex.npu.write32"() <{address = 119308 : ui32, column = 0 : i32, row = 0 : i32, value = 2147483663 : ui32}> : () -> ()
       "aiex.configure"() <{symbol = @dev_c}> ({
         "aiex.run"(%arg0) <{runtime_sequence_symbol = @seq_c}> : (memref<64xi32>) -> ()
+      }) : () -> ()
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+  "aie.device"() <{device = 5 : i32, sym_name = "main"}> ({
+    "aie.runtime_sequence"() <{sym_name = "main_seq"}> ({
+    ^bb0(%arg0: memref<64xi32>):
+      "aiex.configure"() <{symbol = @dev_b}> ({
+        "aiex.run"(%arg0) <{runtime_sequence_symbol = @seq_b}> : (memref<64xi32>) -> ()
       }) : () -> ()
     }) : () -> ()
     "aie.end"() : () -> ()

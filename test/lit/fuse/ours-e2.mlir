@@ -23,15 +23,6 @@
 // INLINED-NEXT: "aiex.npu.address_patch"(%[[P1]]) <{addr = {{[0-9]+}} : ui32, arg_idx = 1 : i32}>
 // INLINED-NOT: specialized_from
 module {
-  "aie.device"() <{device = 5 : i32, sym_name = "main"}> ({
-    "aie.runtime_sequence"() <{sym_name = "main_seq"}> ({
-    ^bb0(%arg0: memref<64xi32>):
-      "aiex.configure"() <{symbol = @dev_b}> ({
-        "aiex.run"(%arg0) <{runtime_sequence_symbol = @seq_b}> : (memref<64xi32>) -> ()
-      }) : () -> ()
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
   "aie.device"() <{device = 5 : i32, sym_name = "dev_b"}> ({
     %shim = "aie.tile"() <{col = 0 : i32, row = 0 : i32}> : () -> index
     %core = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
@@ -50,6 +41,15 @@ module {
       "aiex.npu.write32"(%queue, %start) <{column = 0 : i32, row = 0 : i32}> : (i32, i32) -> ()
       "aiex.configure"() <{symbol = @dev_c}> ({
         "aiex.run"(%arg0) <{runtime_sequence_symbol = @seq_c}> : (memref<64xi32>) -> ()
+      }) : () -> ()
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+  "aie.device"() <{device = 5 : i32, sym_name = "main"}> ({
+    "aie.runtime_sequence"() <{sym_name = "main_seq"}> ({
+    ^bb0(%arg0: memref<64xi32>):
+      "aiex.configure"() <{symbol = @dev_b}> ({
+        "aiex.run"(%arg0) <{runtime_sequence_symbol = @seq_b}> : (memref<64xi32>) -> ()
       }) : () -> ()
     }) : () -> ()
     "aie.end"() : () -> ()

@@ -20,20 +20,11 @@
 // INLINED: %[[C0:.*]] = memref.reinterpret_cast %[[V0]]
 // INLINED: "aiex.npu.address_patch"(%{{.*}}, %[[C0]])
 // INLINED: "aiex.npu.load_pdi"() {device_ref = @dev_c}
-// INLINED: %[[V1:.*]] = memref.subview %arg1[4096] [
+// INLINED: %[[V1:.*]] = memref.subview %{{[a-z_0-9]+}}[4096] [
 // INLINED: %[[C1:.*]] = memref.reinterpret_cast %[[V1]]
 // INLINED: "aiex.npu.address_patch"(%{{.*}}, %[[C1]])
 // INLINED-NOT: specialized_from
 module {
-  "aie.device"() <{device = 5 : i32, sym_name = "main"}> ({
-    "aie.runtime_sequence"() <{sym_name = "main_seq"}> ({
-    ^bb0(%arg0: memref<64xi32>):
-      "aiex.configure"() <{symbol = @dev_b}> ({
-        "aiex.run"(%arg0) <{runtime_sequence_symbol = @seq_b}> : (memref<64xi32>) -> ()
-      }) : () -> ()
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
   "aie.device"() <{device = 5 : i32, sym_name = "dev_b"}> ({
     %shim = "aie.tile"() <{col = 0 : i32, row = 0 : i32}> : () -> index
     %core = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
@@ -52,6 +43,15 @@ module {
       "aiex.npu.write32"(%queue, %start) <{column = 0 : i32, row = 0 : i32}> : (i32, i32) -> ()
       "aiex.configure"() <{symbol = @dev_c}> ({
         "aiex.run"(%arg0) <{runtime_sequence_symbol = @seq_c}> : (memref<64xi32>) -> ()
+      }) : () -> ()
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+  "aie.device"() <{device = 5 : i32, sym_name = "main"}> ({
+    "aie.runtime_sequence"() <{sym_name = "main_seq"}> ({
+    ^bb0(%arg0: memref<64xi32>):
+      "aiex.configure"() <{symbol = @dev_b}> ({
+        "aiex.run"(%arg0) <{runtime_sequence_symbol = @seq_b}> : (memref<64xi32>) -> ()
       }) : () -> ()
     }) : () -> ()
     "aie.end"() : () -> ()

@@ -49,18 +49,31 @@ module {
 // -----
 
 // a wrapper that already passes the buffer is left as it is; a wrapper of a conformed wrapper is
-// conformed in turn. (The inlined inner wrapper starts with its own load_pdi, so the outer
-// configure gets none: cross_device_inline_load_pdi.mlir's rule.)
+// conformed in turn. The devices are materialized in module order, so the inner wrapper's device
+// comes first (the other order is refused: errors.mlir). The outer configure gets its own
+// load_pdi before the inner wrapper's: mlir-aie's canonicalization drops only a load_pdi
+// directly followed by an identical one.
+// CHECK-LABEL: sym_name = "inner"
+// CHECK-NEXT: ^bb0(%{{.*}}: memref<16xi32>, %{{.*}}: memref<64xi8>):
+// CHECK-NEXT: "aiex.npu.load_pdi"() {device_ref = @cfg}
 // CHECK-LABEL: sym_name = "outer"
 // CHECK-NEXT: ^bb0(%{{.*}}: memref<16xi32>, %[[O:.*]]: memref<64xi8>):
+// CHECK-NEXT: "aiex.npu.load_pdi"() {device_ref = @host}
 // CHECK-NEXT: "aiex.npu.load_pdi"() {device_ref = @cfg}
 // CHECK-NEXT: "aiex.npu.address_patch"() <{addr = 1 : ui32, arg_idx = 1 : i32, arg_plus = 0 : i32}>
 // CHECK: sym_name = "passes"
 // CHECK-NEXT: ^bb0(%{{.*}}: memref<16xi32>, %{{.*}}: memref<64xi8>):
 // CHECK-NEXT: "aiex.npu.load_pdi"() {device_ref = @cfg}
-// CHECK: sym_name = "inner"
-// CHECK-NEXT: ^bb0(%{{.*}}: memref<16xi32>, %{{.*}}: memref<64xi8>):
 module {
+  "aie.device"() <{device = 8 : i32, sym_name = "host"}> ({
+    "aie.runtime_sequence"() <{sym_name = "inner"}> ({
+    ^bb0(%a0: memref<16xi32>):
+      "aiex.configure"() <{symbol = @cfg}> ({
+        "aiex.run"(%a0) <{runtime_sequence_symbol = @sequence}> : (memref<16xi32>) -> ()
+      }) : () -> ()
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
   "aie.device"() <{device = 8 : i32, sym_name = "top"}> ({
     "aie.runtime_sequence"() <{sym_name = "outer"}> ({
     ^bb0(%a0: memref<16xi32>):
@@ -72,15 +85,6 @@ module {
     ^bb0(%a0: memref<16xi32>, %t: memref<64xi8>):
       "aiex.configure"() <{symbol = @cfg}> ({
         "aiex.run"(%a0, %t) <{runtime_sequence_symbol = @sequence}> : (memref<16xi32>, memref<64xi8>) -> ()
-      }) : () -> ()
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
-  "aie.device"() <{device = 8 : i32, sym_name = "host"}> ({
-    "aie.runtime_sequence"() <{sym_name = "inner"}> ({
-    ^bb0(%a0: memref<16xi32>):
-      "aiex.configure"() <{symbol = @cfg}> ({
-        "aiex.run"(%a0) <{runtime_sequence_symbol = @sequence}> : (memref<16xi32>) -> ()
       }) : () -> ()
     }) : () -> ()
     "aie.end"() : () -> ()
