@@ -339,11 +339,11 @@ class _SymbolInliner:
         if definition is None:
             shown = "::".join(f"@{n}" for n in names)
             raise MaterializeError(
-                self.at,
                 f"'{user.name}' in {cg.seq_label(self.callee)} names {shown}, which is "
                 f"defined neither in @{aieir.device_name(self.callee_device)} nor in the "
                 "module, so mlir-aie's -aie-materialize-runtime-sequences cannot inline "
                 "this run",
+                self.at,
             )
         if definition.name == "aie.device":
             new = (
@@ -388,13 +388,13 @@ def inline_run(run: cg.Run, era: str) -> None:
     inner = aieir.walk(callee, ["aiex.run"])
     if inner:
         raise MaterializeError(
-            op,
             f"{cg.seq_label(callee)} still runs "
             f"'{aieir.symref_name(inner[0].attributes['runtime_sequence_symbol'])}' when "
             "this run is inlined: mlir-aie's -aie-materialize-runtime-sequences materializes "
             "the devices in module order, so a callee that runs other sequences must be in a "
             "device before its caller's (else the runs it clones name sequences the caller "
             "cannot resolve, and upstream leaves this run in place)",
+            op,
         )
     device = aieir.parent_named(op, "aie.device")
     copier = _DeviceCopier(
