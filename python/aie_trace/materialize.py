@@ -513,33 +513,40 @@ def conform(module: Any, era: str) -> int:
     """mlir-aie's conform step (its test ``conform_overlay_trace_buffer.mlir``): a run that passes
     every parameter of its callee but the trailing trace buffer ``aie.trace_buffer_arg`` names gets
     that buffer from a new last argument of the wrapping sequence. Wrappers of untagged callees,
-    and runs that already pass the buffer, are left alone. A wrapper given the buffer this way is
-    conformed in turn where it is itself run one operand short (nested wrappers, leaves first).
+    and runs that already pass the buffer, are left alone.
+
+    Wrappers nest (leaves first): a wrapper that gained trailing trace arguments this way (one per
+    traced run it makes) is run by its callers without them, and each such run is conformed the
+    same way, gaining as many new last arguments. (Upstream's test shows one level; that a gained
+    argument is threaded through every level follows from the rule, not from an upstream test.)
     Returns how many runs were conformed."""
     graph, order = _graph(module)
     threaded: dict[int, int] = (
         {}
-    )  # wrapper -> the argument conform gave it (only when exactly one)
+    )  # wrapper -> how many trailing arguments conform gave it
     count = 0
     for seq in order:
-        gained = []
+        block = seq.regions[0].blocks[0]
+        before = len(block.arguments)
         for op in aieir.walk(seq, ["aiex.run"]):
             callee = graph.run_of(op).callee
-            n = tagged_trace_arg(callee)
-            if n is None:
-                n = threaded.get(cg.op_key(callee))
             params = aieir.seq_args(callee)
-            if n is None or len(op.operands) != n or n != len(params) - 1:
-                continue  # untraced, already passed, or not the trailing argument: left to the checks
-            block = seq.regions[0].blocks[0]
-            arg = block.add_argument(params[n].type, op.location)
-            new = aieir.rebuild(op, era, list(op.operands) + [arg])
+            n = tagged_trace_arg(callee)
+            missing = (
+                1 if n is not None and n == len(params) - 1 else 0
+            ) or threaded.get(cg.op_key(callee), 0)
+            if not missing or len(op.operands) != len(params) - missing:
+                continue  # untraced, already passed, or not trailing: left to the checks
+            args = [
+                block.add_argument(params[i].type, op.location)
+                for i in range(len(params) - missing, len(params))
+            ]
+            new = aieir.rebuild(op, era, list(op.operands) + args)
             op.erase()
-            gained.append(len(block.arguments) - 1)
             count += 1
             del new
-        if len(gained) == 1:
-            threaded[cg.op_key(seq)] = gained[0]
+        if len(block.arguments) > before:
+            threaded[cg.op_key(seq)] = len(block.arguments) - before
     return count
 
 

@@ -97,3 +97,56 @@ module {
     "aie.end"() : () -> ()
   }) : () -> ()
 }
+
+// -----
+
+// a wrapper that runs two traced configurations gains a trailing argument for each, in run
+// order; its caller, which runs it without them, gains both in turn and passes them.
+// CHECK-LABEL: sym_name = "pair"
+// CHECK-NEXT: ^bb0(%{{.*}}: memref<16xi32>, %{{.*}}: memref<64xi8>, %{{.*}}: memref<128xi8>):
+// CHECK-NEXT: "aiex.npu.load_pdi"() {device_ref = @cfg_a}
+// CHECK-NEXT: "aiex.npu.address_patch"() <{addr = 1 : ui32, arg_idx = 1 : i32, arg_plus = 0 : i32}>
+// CHECK-NEXT: "aiex.npu.load_pdi"() {device_ref = @cfg_b}
+// CHECK-NEXT: "aiex.npu.address_patch"() <{addr = 2 : ui32, arg_idx = 1 : i32, arg_plus = 0 : i32}>
+// CHECK-LABEL: sym_name = "top_seq"
+// CHECK-NEXT: ^bb0(%{{.*}}: memref<16xi32>, %{{.*}}: memref<64xi8>, %{{.*}}: memref<128xi8>):
+// CHECK-NEXT: "aiex.npu.load_pdi"() {device_ref = @host}
+// CHECK-NEXT: "aiex.npu.load_pdi"() {device_ref = @cfg_a}
+// CHECK-NOT: aiex.run
+module {
+  "aie.device"() <{device = 8 : i32, sym_name = "host"}> ({
+    "aie.runtime_sequence"() <{sym_name = "pair"}> ({
+    ^bb0(%a0: memref<16xi32>):
+      "aiex.configure"() <{symbol = @cfg_a}> ({
+        "aiex.run"(%a0) <{runtime_sequence_symbol = @sequence}> : (memref<16xi32>) -> ()
+      }) : () -> ()
+      "aiex.configure"() <{symbol = @cfg_b}> ({
+        "aiex.run"(%a0) <{runtime_sequence_symbol = @sequence}> : (memref<16xi32>) -> ()
+      }) : () -> ()
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+  "aie.device"() <{device = 8 : i32, sym_name = "top"}> ({
+    "aie.runtime_sequence"() <{sym_name = "top_seq"}> ({
+    ^bb0(%a0: memref<16xi32>):
+      "aiex.configure"() <{symbol = @host}> ({
+        "aiex.run"(%a0) <{runtime_sequence_symbol = @pair}> : (memref<16xi32>) -> ()
+      }) : () -> ()
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+  "aie.device"() <{device = 8 : i32, sym_name = "cfg_a"}> ({
+    "aie.runtime_sequence"() <{sym_name = "sequence"}> ({
+    ^bb0(%a0: memref<16xi32>, %trace: memref<64xi8>):
+      "aiex.npu.address_patch"() <{addr = 1 : ui32, arg_idx = 1 : i32, arg_plus = 0 : i32}> : () -> ()
+    }) {aie.trace_buffer_arg = 1 : i32} : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+  "aie.device"() <{device = 8 : i32, sym_name = "cfg_b"}> ({
+    "aie.runtime_sequence"() <{sym_name = "sequence"}> ({
+    ^bb0(%a0: memref<16xi32>, %trace: memref<128xi8>):
+      "aiex.npu.address_patch"() <{addr = 2 : ui32, arg_idx = 1 : i32, arg_plus = 0 : i32}> : () -> ()
+    }) {aie.trace_buffer_arg = 1 : i32} : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+}
