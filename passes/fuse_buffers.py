@@ -13,6 +13,7 @@ from aie_trace.forms import in_review_problems
 from aie_trace.fusion import Fusion, FusionError, LoopMode
 from aie_trace.materialize import run_type_mismatches
 from aie_trace.registry import gc_paused, option, register
+from aie_trace.resolve import shows_e4
 
 from ._era import EraPass
 
@@ -47,8 +48,9 @@ class FuseTraceBuffers(EraPass):
     (``a+b``) with ``merge-back-to-back``. Running the pass twice changes nothing the second time;
     untraced modules are unchanged. Errors (located): unresolvable callees, cycles, a run that
     omits a non-trace parameter, ``reuse_output_buffer`` on either side of a fused call, a patch
-    naming a host buffer its callee does not declare, offsets that do not fit ``arg_plus`` or
-    buffers over 4 GiB, runs in loops that the selected loop mode cannot lay out.
+    naming a host buffer its callee does not declare, offsets that do not fit ``arg_plus`` (i32;
+    i64 in E4, written by ``era=auto`` only when the module shows E4), E3/E4 fused buffers of
+    4 GiB or more (``#aie.trace_buffer`` holds an unsigned 32-bit size), runs in loops that the selected loop mode cannot lay out.
     """
 
     name: ClassVar[str] = "aie-trace-fuse-buffers"
@@ -81,10 +83,18 @@ class FuseTraceBuffers(EraPass):
             raise diag.fail()
         # Some refusals are found while rebasing, after the IR changed: the pass runner then puts
         # the module back as it was.
+        # era=auto writes an i64 arg_plus only when the module itself shows E4
+        wide = era == "E4" and (self.era == "E4" or shows_e4(module))
         try:
             with ir.Location.unknown(module.context):
                 Fusion(
-                    graph, era, LoopMode(self.loops), self.merge_back_to_back, diag
+                    graph,
+                    era,
+                    LoopMode(self.loops),
+                    self.merge_back_to_back,
+                    diag,
+                    wide=wide,
+                    ambiguous=era == "E4" and not wide,
                 ).run()
         except (cg.GraphError, FusionError) as e:
             raise diag.fail(e.op, e.message) from None

@@ -39,8 +39,16 @@ from .aieir import ir
 from .callgraph import Affine, BufferRef, IterSym, op_key
 
 I32_MAX = 2**31 - 1
-FOUR_GIB = 2**32
+I64_MAX = 2**63 - 1
+#: the largest ``size``/``offset`` of mlir-aie's ``#aie.trace_buffer``/``#aie.trace_slice``
+#: records (E3/E4), unsigned 32-bit parameters (docs/ir-eras.md)
+U32_MAX = 2**32 - 1
 BUFFER_PATCH_ERAS = ("E3", "E4")
+#: why a module read as E4 that fits E3 too gets no i64 ``arg_plus`` (as ``resolve`` says it)
+NEEDS_E4 = (
+    "an i64 arg_plus, which only IR era E4 has; the module fits both E3 and E4: "
+    "pass era=E4 if its mlir-aie has PR #3718"
+)
 #: on a patch of a specialized copy that fuse rebased: the index of the address patch of the
 #: original (in pre-order) it was made from, so that readers pair them by provenance, not position
 REBASED_FROM = "aie_trace.rebased_from"
@@ -166,8 +174,18 @@ class Call:
 
 class Fusion:
     def __init__(
-        self, graph: cg.RunGraph, era: str, loops: LoopMode, merge: bool, diag: Any
+        self,
+        graph: cg.RunGraph,
+        era: str,
+        loops: LoopMode,
+        merge: bool,
+        diag: Any,
+        wide: bool | None = None,
+        ambiguous: bool = False,
     ):
+        """``wide``: an ``arg_plus`` may be written as i64 (default: in E4); ``ambiguous``: the
+        era was read as E4 from a module that fits E3 as well (for the wording of the errors).
+        """
         self.g, self.era, self.loops, self.merge, self.diag = (
             graph,
             era,
@@ -175,6 +193,8 @@ class Fusion:
             merge,
             diag,
         )
+        self.wide = era == "E4" if wide is None else wide and era == "E4"
+        self.ambiguous = ambiguous
         self._plans: dict[int, Plan] = {}
         self.spec_memo: dict[tuple, Spec] = {}
         self.needs_memo: dict[int, bool] = {}
@@ -382,16 +402,24 @@ class Fusion:
                 "Growing the output buffer to hold their slices is not supported. Use a separate "
                 "trace buffer instead",
             )
-        if cursor > FOUR_GIB:
+        if self.era in L.ERAS_WITH_UPSTREAM_LAYOUT and cursor > U32_MAX:
             self.diag.error(
                 seq,
-                f"the fused trace buffer would be {cursor} bytes; trace buffers cannot exceed 4 GiB",
+                f"the fused trace buffer would be {cursor} bytes; trace buffers cannot exceed 4 GiB "
+                f"(#aie.trace_buffer records its size as an unsigned 32-bit integer)",
             )
-        elif sites and cursor - 1 > I32_MAX and self.era != "E4":
+        elif sites and cursor - 1 > I32_MAX and not self.wide:
             self.diag.error(
                 seq,
-                f"the fused trace buffer would be {cursor} bytes, but arg_plus is i32 in IR era "
-                f"{self.era}: offsets above {I32_MAX} do not fit (E4 widens arg_plus to i64)",
+                (
+                    (
+                        f"the fused trace buffer would be {cursor} bytes: offsets above {I32_MAX} need "
+                        + NEEDS_E4
+                    )
+                    if self.ambiguous
+                    else f"the fused trace buffer would be {cursor} bytes, but arg_plus is i32 in IR "
+                    f"era {self.era}: offsets above {I32_MAX} do not fit (E4 widens arg_plus to i64)"
+                ),
             )
         if cursor:  # read while the graph's op tree is the IR's
             self.items_memo[self.key(seq)] = _event_items(
@@ -894,17 +922,13 @@ class Fusion:
         return ("int", host, ref.offset)
 
     def check_plus(self, p: Any, value: int | Affine, where: Callable[[], str]) -> None:
-        hi = FOUR_GIB - 1 if self.era == "E4" else I32_MAX
+        hi = I64_MAX if self.wide else I32_MAX
         if isinstance(value, int) and not 0 <= value <= hi:
-            kind = (
-                "i64 (and under 4 GiB)"
-                if self.era == "E4"
-                else f"i32 in IR era {self.era}"
-            )
-            raise FusionError(
-                p,
-                f"rebased arg_plus {value} {where()} does not fit: arg_plus is {kind}",
-            )
+            what = f"rebased arg_plus {value} {where()}"
+            if self.ambiguous and I32_MAX < value <= I64_MAX:
+                raise FusionError(p, f"{what} needs {NEEDS_E4}")
+            kind = "i64" if self.wide else f"i32 in IR era {self.era}"
+            raise FusionError(p, f"{what} does not fit: arg_plus is {kind}")
 
     def copy_name(self, callee: Any, root: Any, path: str) -> str:
         (dev, callee_name), root_name = self.names(callee), self.names(root)[1]
@@ -1054,7 +1078,7 @@ class Fusion:
         total = (base if base is not None else 0) + delta
         type_ = old.type
         if isinstance(total, int) and base is not None:
-            if self.era == "E4" and total > I32_MAX:
+            if self.wide and total > I32_MAX:
                 type_ = ir.IntegerType.get_signless(64)
             value = aieir.constant(total, type_, ip, loc)
         else:
