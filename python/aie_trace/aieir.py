@@ -1028,9 +1028,33 @@ def _operand_groups(op: Any, d: S.OpDef) -> list[list[Any]]:
     return [values.get(o.name, []) for o in d.operands]
 
 
-def _property_problems(op: Any, d: S.OpDef) -> list[str]:
+#: the properties that hold a runtime sequence's layout record (IR eras E3/E4)
+TRACE_RECORD_PROPERTIES = ("trace_buffer", "trace_slices")
+
+
+def trace_record_problems(seq: Any, era: str) -> list[str]:
+    """What ``aie-trace-check-ir`` reports about the parameters of the ``#aie.trace_buffer`` /
+    ``#aie.trace_slice`` record properties of an ``aie.runtime_sequence`` in ``era``, in its
+    words (empty outside E3/E4): readers of the record validate it with this, so that they accept
+    exactly the parameter lists the checker accepts. (Whether ``arg_index`` names a memref
+    argument, the layout reader checks itself.)"""
+    seq = getattr(seq, "operation", seq)
+    d = S.opdef(era, seq.name)
+    if d is None:
+        return []
+    return [
+        f"'{seq.name}' op {m}"
+        for m in _property_problems(seq, d, TRACE_RECORD_PROPERTIES)
+    ]
+
+
+def _property_problems(
+    op: Any, d: S.OpDef, only: tuple[str, ...] | None = None
+) -> list[str]:
     problems = []
     for a in d.attrs:
+        if only is not None and a.name not in only:
+            continue
         v = attr_or_none(op, a.name)
         if v is None:
             if a.required:

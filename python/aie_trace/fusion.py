@@ -513,6 +513,11 @@ class Fusion:
         return out
 
     def own_trace(self, seq: Any) -> Own:
+        problems = aieir.trace_record_problems(seq, self.era)
+        if problems:  # the record is read only as aie-trace-check-ir accepts it
+            for message in problems:
+                self.diag.error(seq, message)
+            return Own()
         try:
             tb = L.read_trace_buffer(seq)
             if tb is not None:

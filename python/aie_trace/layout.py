@@ -53,7 +53,7 @@ ERAS_WITH_UPSTREAM_LAYOUT = ("E3", "E4")
 
 _INT = re.compile(r"-?\d+")
 #: an integer field as a dictionary prints it (``8192 : i64``) or an attribute parameter (``8192``)
-_TYPED_INT = re.compile(r"(-?\d+)(?:\s*:\s*(?:[su]?i\d+|index))?")
+_TYPED_INT = re.compile(r"(-?(?:0x[0-9a-fA-F]+|\d+))(?:\s*:\s*(?:[su]?i\d+|index))?")
 _SLICE_FIELDS = {"device", "sequence", "offset", "size"}
 _PLAIN = re.compile(r"[ !#-\[\]-~]*")  # printable ASCII but '"' and '\\'
 #: the escapes written as in C, byte -> escape (read back by ``aieir.string_literal``)
@@ -203,7 +203,7 @@ def _int_field(d: dict[str, Any], key: str, where: str) -> int:
     iv = (
         aieir.int_attr_value(v)
         if isinstance(v, ir.Attribute)
-        else (int(m.group(1)) if m else None)
+        else (int(m.group(1), 0 if "x" in m.group(1) else 10) if m else None)
     )
     if iv is None or iv < 0:
         raise LayoutError(f"{where}: '{key}' must be a non-negative integer, got {v}")
