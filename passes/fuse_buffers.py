@@ -8,12 +8,8 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from aie_trace import callgraph as cg
-from aie_trace.aieir import ir
-from aie_trace.forms import in_review_problems
-from aie_trace.fusion import Fusion, FusionError, LoopMode
-from aie_trace.materialize import run_type_mismatches
+from aie_trace.fusion import LoopMode, fuse
 from aie_trace.registry import gc_paused, option, register
-from aie_trace.resolve import shows_e4
 
 from ._era import EraPass
 
@@ -75,28 +71,12 @@ class FuseTraceBuffers(EraPass):
         graph = cg.RunGraph(module)  # (the era is read from the ops the graph reads)
         era = self.module_era(module, diag, graph)
         self.check_graph(graph, diag)
-        for op, message in in_review_problems(module):
-            diag.error(op, message)
-        for op, message in run_type_mismatches(graph):
-            diag.error(op, message)
-        if diag.error_count:
-            raise diag.fail()
-        # Some refusals are found while rebasing, after the IR changed: the pass runner then puts
-        # the module back as it was.
-        # era=auto writes an i64 arg_plus only when the module itself shows E4
-        wide = era == "E4" and (self.era == "E4" or shows_e4(module))
-        try:
-            with ir.Location.unknown(module.context):
-                Fusion(
-                    graph,
-                    era,
-                    LoopMode(self.loops),
-                    self.merge_back_to_back,
-                    diag,
-                    wide=wide,
-                    ambiguous=era == "E4" and not wide,
-                ).run()
-        except (cg.GraphError, FusionError) as e:
-            raise diag.fail(e.op, e.message) from None
-        if diag.error_count:
-            raise diag.fail()
+        fuse(
+            module,
+            graph,
+            era,
+            diag,
+            era_given=self.era != "auto",
+            loops=LoopMode(self.loops),
+            merge=self.merge_back_to_back,
+        )
