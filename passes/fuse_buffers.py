@@ -8,10 +8,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from aie_trace import callgraph as cg
-from aie_trace.aieir import ir
-from aie_trace.forms import in_review_problems
-from aie_trace.fusion import Fusion, FusionError, LoopMode
-from aie_trace.materialize import run_type_mismatches
+from aie_trace.fusion import LoopMode, fuse
 from aie_trace.registry import gc_paused, option, register
 
 from ._era import EraPass
@@ -47,8 +44,9 @@ class FuseTraceBuffers(EraPass):
     (``a+b``) with ``merge-back-to-back``. Running the pass twice changes nothing the second time;
     untraced modules are unchanged. Errors (located): unresolvable callees, cycles, a run that
     omits a non-trace parameter, ``reuse_output_buffer`` on either side of a fused call, a patch
-    naming a host buffer its callee does not declare, offsets that do not fit ``arg_plus`` or
-    buffers over 4 GiB, runs in loops that the selected loop mode cannot lay out.
+    naming a host buffer its callee does not declare, offsets that do not fit ``arg_plus`` (i32;
+    i64 in E4, written by ``era=auto`` only when the module shows E4), E3/E4 fused buffers of
+    4 GiB or more (``#aie.trace_buffer`` holds an unsigned 32-bit size), runs in loops that the selected loop mode cannot lay out.
     """
 
     name: ClassVar[str] = "aie-trace-fuse-buffers"
@@ -73,20 +71,12 @@ class FuseTraceBuffers(EraPass):
         graph = cg.RunGraph(module)  # (the era is read from the ops the graph reads)
         era = self.module_era(module, diag, graph)
         self.check_graph(graph, diag)
-        for op, message in in_review_problems(module):
-            diag.error(op, message)
-        for op, message in run_type_mismatches(graph):
-            diag.error(op, message)
-        if diag.error_count:
-            raise diag.fail()
-        # Some refusals are found while rebasing, after the IR changed: the pass runner then puts
-        # the module back as it was.
-        try:
-            with ir.Location.unknown(module.context):
-                Fusion(
-                    graph, era, LoopMode(self.loops), self.merge_back_to_back, diag
-                ).run()
-        except (cg.GraphError, FusionError) as e:
-            raise diag.fail(e.op, e.message) from None
-        if diag.error_count:
-            raise diag.fail()
+        fuse(
+            module,
+            graph,
+            era,
+            diag,
+            era_given=self.era != "auto",
+            loops=LoopMode(self.loops),
+            merge=self.merge_back_to_back,
+        )

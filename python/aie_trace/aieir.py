@@ -16,6 +16,7 @@ Works the same whether the aie dialects are registered (mlir-aie's bindings) or 
 
 from __future__ import annotations
 
+import ctypes
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -32,6 +33,26 @@ from .provider import make_context as make_context
 
 # ------------------------------------------------------------------------------------------------
 # small generic helpers
+
+_capsule_pointer = ctypes.pythonapi.PyCapsule_GetPointer
+_capsule_pointer.restype, _capsule_pointer.argtypes = ctypes.c_void_p, [
+    ctypes.py_object,
+    ctypes.c_char_p,
+]
+_capsule_name = ctypes.pythonapi.PyCapsule_GetName
+_capsule_name.restype, _capsule_name.argtypes = ctypes.c_char_p, [ctypes.py_object]
+
+
+def op_id(op: Any) -> int:
+    """The identity of an operation, usable as a dict key: the address of the C++ op. It is the
+    same for every Python object that stands for the op, and it stays valid while the op exists;
+    once the op is erased a later op may reuse it, so a table keyed by it must not outlive the ops
+    it names (keep such tables to one pass run over ops it does not erase, or drop the entry of an
+    op before erasing it). (The bindings' ``__hash__`` of an operation changes when its attributes
+    change, and Python's ``id`` names the wrapper object, not the op.)
+    """
+    capsule = getattr(op, "operation", op)._CAPIPtr
+    return _capsule_pointer(capsule, _capsule_name(capsule))
 
 
 def isa(cls: Any, x: Any) -> bool:
@@ -687,6 +708,23 @@ def _segment_values(op: Any, d: S.OpDef) -> dict[str, list[Any]]:
     return out
 
 
+def operand_index(op: Any, name: str, era: str) -> int:
+    """The position of ODS operand ``name`` among ``op``'s operands (``KeyError`` if the
+    definition has none of that name)."""
+    d = S.opdef(era, op.name)
+    if d.segments:
+        sizes = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
+    else:
+        flexible = len(op.operands) - sum(o.arity == "single" for o in d.operands)
+        sizes = [1 if o.arity == "single" else flexible for o in d.operands]
+    pos = 0
+    for o, k in zip(d.operands, sizes, strict=False):
+        if o.name == name:
+            return pos
+        pos += k
+    raise KeyError(name)
+
+
 def get_operand(op: Any, name: str, era: str) -> Any:
     """The SSA operand named ``name`` (None when an optional operand is absent)."""
     d = S.opdef(era, op.name)
@@ -780,6 +818,63 @@ def constant(value: int, type_: Any, ip: Any = None, loc: Any = None) -> Any:
     return _arith.ConstantOp(
         type_, ir.IntegerAttr.get(type_, value), loc=loc, ip=ip
     ).result
+
+
+def binary(name: str, a: Any, b: Any, ip: Any = None, loc: Any = None) -> Any:
+    """``arith.<name> a, b`` (``addi``, ``subi``, ``muli``, ``divui``) with the typed builder."""
+    cls = {
+        "addi": _arith.AddIOp,
+        "subi": _arith.SubIOp,
+        "muli": _arith.MulIOp,
+        "divui": _arith.DivUIOp,
+    }[name]
+    return cls(a, b, loc=loc, ip=ip).result
+
+
+def cast_int(kind: str, value: Any, type_: Any, ip: Any = None, loc: Any = None) -> Any:
+    """``arith.index_cast`` or ``arith.extui`` of ``value`` to ``type_``, with the typed builder."""
+    cls = {"index_cast": _arith.IndexCastOp, "extui": _arith.ExtUIOp}[kind]
+    return cls(type_, value, loc=loc, ip=ip).result
+
+
+def byte_view(
+    buffer: Any,
+    offset: int | Any,
+    size: int,
+    type_: Any,
+    ip: Any = None,
+    loc: Any = None,
+) -> tuple[Any, Any]:
+    """``size`` bytes of the 1-D ``i8`` memref ``buffer`` at ``offset`` (an int, or an index
+    value), reinterpreted as ``type_``: a ``memref.subview`` and a ``memref.reinterpret_cast``
+    (offset 0, unit stride), built with the upstream typed builders; both ops are returned.
+    """
+    from .provider import memref as _memref  # loaded when first used
+
+    dynamic = not isinstance(offset, int)
+    static = _DYNAMIC if dynamic else offset
+    i8 = ir.IntegerType.get_signless(8)
+    sub_type = ir.MemRefType.get([size], i8, ir.StridedLayoutAttr.get(static, [1]))
+    sub = _memref.SubViewOp(
+        sub_type,
+        buffer,
+        [offset] if dynamic else [],
+        [],
+        [],
+        [static],
+        [size],
+        [1],
+        loc=loc,
+        ip=ip,
+    )
+    cast = _memref.ReinterpretCastOp(
+        type_, sub.result, [], [], [], [0], [size], [1], loc=loc, ip=ip
+    )
+    return sub.operation, cast.operation
+
+
+#: ``ShapedType::kDynamic`` in ``static_offsets``
+_DYNAMIC = -9223372036854775808
 
 
 def create(
@@ -1082,9 +1177,33 @@ def _operand_groups(op: Any, d: S.OpDef) -> list[list[Any]]:
     return [values.get(o.name, []) for o in d.operands]
 
 
-def _property_problems(op: Any, d: S.OpDef) -> list[str]:
+#: the properties that hold a runtime sequence's layout record (IR eras E3/E4)
+TRACE_RECORD_PROPERTIES = ("trace_buffer", "trace_slices")
+
+
+def trace_record_problems(seq: Any, era: str) -> list[str]:
+    """What ``aie-trace-check-ir`` reports about the parameters of the ``#aie.trace_buffer`` /
+    ``#aie.trace_slice`` record properties of an ``aie.runtime_sequence`` in ``era``, in its
+    words (empty outside E3/E4): readers of the record validate it with this, so that they accept
+    exactly the parameter lists the checker accepts. (Whether ``arg_index`` names a memref
+    argument, the layout reader checks itself.)"""
+    seq = getattr(seq, "operation", seq)
+    d = S.opdef(era, seq.name)
+    if d is None:
+        return []
+    return [
+        f"'{seq.name}' op {m}"
+        for m in _property_problems(seq, d, TRACE_RECORD_PROPERTIES)
+    ]
+
+
+def _property_problems(
+    op: Any, d: S.OpDef, only: tuple[str, ...] | None = None
+) -> list[str]:
     problems = []
     for a in d.attrs:
+        if only is not None and a.name not in only:
+            continue
         v = attr_or_none(op, a.name)
         if v is None:
             if a.required:

@@ -24,7 +24,6 @@ offset, casts pass through.
 
 from __future__ import annotations
 
-import ctypes
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -35,21 +34,9 @@ from .diagnostics import LocatedError
 
 DYNAMIC = -9223372036854775808  # ShapedType::kDynamic in static_offsets
 
-_capsule_pointer = ctypes.pythonapi.PyCapsule_GetPointer
-_capsule_pointer.restype, _capsule_pointer.argtypes = ctypes.c_void_p, [
-    ctypes.py_object,
-    ctypes.c_char_p,
-]
-_capsule_name = ctypes.pythonapi.PyCapsule_GetName
-_capsule_name.restype, _capsule_name.argtypes = ctypes.c_char_p, [ctypes.py_object]
-
-
-def op_key(op: Any) -> int:
-    """A stable identity for an operation, usable as a dict key. (The bindings' ``__hash__`` of an
-    operation changes when its attributes change, so operations themselves make poor keys.)
-    """
-    capsule = getattr(op, "operation", op)._CAPIPtr
-    return _capsule_pointer(capsule, _capsule_name(capsule))
+#: a stable identity for an operation, usable as a dict key (:func:`aieir.op_id`, with its
+#: lifetime)
+op_key = aieir.op_id
 
 
 class GraphError(LocatedError):

@@ -52,7 +52,7 @@ SPECIALIZED_FROM = "aie_trace.specialized_from"
 ERAS_WITH_UPSTREAM_LAYOUT = ("E3", "E4")
 
 #: an integer field as a dictionary prints it (``8192 : i64``) or an attribute parameter (``8192``)
-_TYPED_INT = re.compile(r"(-?\d+)(?:\s*:\s*(?:[su]?i\d+|index))?")
+_TYPED_INT = re.compile(r"(-?(?:0x[0-9a-fA-F]+|\d+))(?:\s*:\s*(?:[su]?i\d+|index))?")
 _SLICE_FIELDS = {"device", "sequence", "offset", "size"}
 _PLAIN = re.compile(r"[ !#-\[\]-~]*")  # printable ASCII but '"' and '\\'
 #: the escapes written as in C, byte -> escape (read back by ``aieir.string_literal``)
@@ -196,13 +196,21 @@ def loads(text: str) -> list[Layout]:
 # IR records
 
 
+def _typed_int(text: str) -> int | None:
+    """An integer as a dictionary or an attribute parameter prints it (``_TYPED_INT``)."""
+    m = _TYPED_INT.fullmatch(text)
+    if m is None:
+        return None
+    digits = m.group(1)
+    return int(digits, 0) if "x" in digits else int(digits)
+
+
 def _int_field(d: dict[str, Any], key: str, where: str) -> int:
     v = d.get(key)
     if isinstance(
         v, str
     ):  # (a str is no ir.Attribute: the lazy ir module is not asked)
-        m = _TYPED_INT.fullmatch(v)
-        iv = int(m.group(1)) if m else None
+        iv = _typed_int(v)
     else:
         iv = aieir.int_attr_value(v) if isinstance(v, ir.Attribute) else None
     if iv is None or iv < 0:
@@ -334,8 +342,9 @@ def _entry(layer: Any, attr: Any) -> dict[str, str | int] | None:
         if items is None:
             return None
         for key, text in items:
-            m = _TYPED_INT.fullmatch(text)
-            value = int(m.group(1)) if m else layer.string_literal(text)
+            value = _typed_int(text)
+            if value is None:
+                value = layer.string_literal(text)
             if value is None:
                 return None
             out[key] = value

@@ -136,26 +136,34 @@ def test_offsets_beyond_i32(era):
 
 
 def test_e4_widens_arg_plus_but_stops_at_4_gib():
-    ok = F.parse(
-        S.module(
-            main_running(*[("dev_a", "seq_a")] * 2),
-            S.Design("dev_a", "seq_a", trace_bytes=3 << 29).text("E4"),
-        )
+    two = S.module(
+        main_running(*[("dev_a", "seq_a")] * 2),
+        S.Design("dev_a", "seq_a", trace_bytes=3 << 29).text("E4"),
     )
-    F.run_passes(ok, "aie-trace-fuse-buffers", "aie-trace-verify-patches")
+    ok = F.parse(two)
+    F.run_passes(ok, "aie-trace-fuse-buffers", "aie-trace-verify-patches", era="E4")
     assert F.landings(ok, "main", "main_seq", "E4") == [
         ("0", 1, 0),
         ("1", 1, 1610612736),
     ]
+    # era=auto: nothing in the module needs i64, so it fits E3 as well and gets no i64 arg_plus
+    [(line, msg)] = refuse(two)
+    assert line == 3 and msg == (
+        "the fused trace buffer would be 3221225472 bytes: offsets above 2147483647 need an "
+        "i64 arg_plus, which only IR era E4 has; the module fits both E3 and E4: pass era=E4 "
+        "if its mlir-aie has PR #3718"
+    )
+    # the record bounds a fused trace buffer: #aie.trace_buffer's size is an unsigned 32-bit
     [(_, msg)] = refuse(
         S.module(
             main_running(*[("dev_a", "seq_a")] * 3),
             S.Design("dev_a", "seq_a", trace_bytes=3 << 29).text("E4"),
-        )
+        ),
+        era="E4",
     )
-    assert (
-        msg
-        == "the fused trace buffer would be 4831838208 bytes; trace buffers cannot exceed 4 GiB"
+    assert msg == (
+        "the fused trace buffer would be 4831838208 bytes; trace buffers cannot exceed 4 GiB "
+        "(#aie.trace_buffer records its size as an unsigned 32-bit integer)"
     )
 
 
@@ -257,11 +265,17 @@ def test_e4_rebases_a_data_patch_past_2_gib_with_an_i64_arg_plus():
             S.configure("dev_a", view + [S.run("seq_a", ["%r"], [I64])]),
         ),
     )
-    m = F.parse(
-        S.module(
-            main, S.Design("dev_a", "seq_a", trace_bytes=0, body=b.lines).text("E4")
-        )
+    text = S.module(
+        main, S.Design("dev_a", "seq_a", trace_bytes=0, body=b.lines).text("E4")
     )
+    # era=auto: the module fits E3 as well (no i64 arg_plus in it), so no i64 is written
+    [(_, msg)] = refuse(text)
+    assert msg == (
+        "rebased arg_plus 2684354576 at call path '0' of @main:@main_seq needs an i64 "
+        "arg_plus, which only IR era E4 has; the module fits both E3 and E4: pass era=E4 if "
+        "its mlir-aie has PR #3718"
+    )
+    m = F.parse(text)
     assert (
         F.errors(
             F.run_passes(
@@ -269,6 +283,7 @@ def test_e4_rebases_a_data_patch_past_2_gib_with_an_i64_arg_plus():
                 "aie-trace-fuse-buffers",
                 "aie-trace-materialize",
                 "aie-trace-check-ir",
+                era="E4",
             )
         )
         == []
