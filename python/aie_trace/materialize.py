@@ -526,7 +526,10 @@ def conform(module: Any, era: str) -> int:
     )  # wrapper -> how many trailing arguments conform gave it
     count = 0
     for seq in order:
-        block = seq.regions[0].blocks[0]
+        blocks = list(seq.regions[0].blocks)
+        if not blocks:
+            continue  # an empty sequence runs nothing
+        block = blocks[0]
         before = len(block.arguments)
         for op in aieir.walk(seq, ["aiex.run"]):
             callee = graph.run_of(op).callee
