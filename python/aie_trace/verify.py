@@ -402,9 +402,10 @@ class _Check:
         )
         self.regions.extend(self.pending.values())
         self.check_overlaps()
-        self.check_layout()
-        for r in self.regions:
-            if r.trace and r.tag is not None:
+        flagged = self.check_layout()
+        for i, r in enumerate(self.regions):
+            # one diagnostic per misplaced trace: the layout's, when it has already said so
+            if r.trace and r.tag is not None and i not in flagged:
                 found = tag_problem(r, self.label, self.host)
                 if found is not None:
                     self.error(*found)
@@ -624,14 +625,17 @@ class _Check:
                         f"[{d[0]}, {d[1]}) in host buffer #{self.host(arg)} of {self.label}",
                     )
 
-    def check_layout(self) -> None:
+    def check_layout(self) -> set[int]:
+        """Each trace region against the root's layout record; returns the indices (in
+        ``regions``) of the regions it reported."""
+        flagged: set[int] = set()
         try:
             lay = L.read_layout(self.root)
         except L.LayoutError as e:
             self.error(self.root, str(e))
-            return
+            return flagged
         if lay is None:
-            return
+            return flagged
         by_path = {
             p: s
             for s in lay.slices
@@ -641,7 +645,9 @@ class _Check:
         starts = sorted((s.offset, i) for i, s in enumerate(lay.slices))
         # Materialized, call paths are gone but devices remain; mlir-aie's own record names no paths.
         by_device = not self.g.runs(self.root) or not by_path
-        for r in (x for x in self.regions if x.trace):
+        for i, r in enumerate(self.regions):
+            if not r.trace:
+                continue
             if by_device:
                 k = bisect.bisect_right(starts, (r.start, len(lay.slices))) - 1
                 s = lay.slices[starts[k][1]] if k >= 0 else None
@@ -651,6 +657,7 @@ class _Check:
                     or r.end > s.end
                     or r.arg != lay.arg_index
                 ):
+                    flagged.add(i)
                     self.error(
                         r.op,
                         f"this trace of @{r.device} lands at [{r.start}, {r.end}) of host buffer "
@@ -660,16 +667,19 @@ class _Check:
                 continue
             s = by_path.get(r.path) or by_path.get(_strip_iterations(r.path))
             if s is None:
+                flagged.add(i)
                 self.error(
                     r.op, f"the layout of {self.label} has no slice for call '{r.path}'"
                 )
             elif r.arg != lay.arg_index or not (s.offset <= r.start and r.end <= s.end):
+                flagged.add(i)
                 self.error(
                     r.op,
                     f"the trace of call '{r.path}' lands at [{r.start}, {r.end}) of host buffer "
                     f"#{self.host(r.arg)}, but the layout puts it at [{s.offset}, {s.end}) of host "
                     f"buffer #{lay.host_buffer_index}",
                 )
+        return flagged
 
 
 def _flat(steps: list[tuple[str, Any, Any]]) -> Iterator[tuple[str, Any, Any]]:
