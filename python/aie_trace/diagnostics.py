@@ -137,6 +137,13 @@ class LocatedError(ValueError):
     same way: one located diagnostic."""
 
     def __init__(self, message: str = "", op: Any = None):
+        if not isinstance(
+            message, str
+        ):  # (message, op): an anchor first is a swapped call
+            raise TypeError(
+                f"{type(self).__name__}(message, op): the message must be a str, got "
+                f"{type(message).__name__}"
+            )
         super().__init__(message)
         self.op = op
         self.message = message

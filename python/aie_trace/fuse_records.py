@@ -51,9 +51,6 @@ class FusionError(LocatedError):
     the module). A ``LocatedError``, so drivers report it like every library error; it never
     leaves the pass, which turns it into its diagnostic."""
 
-    def __init__(self, op: Any, message: str):
-        super().__init__(message, op)
-
 
 @dataclass(frozen=True)
 class Own:
@@ -192,9 +189,9 @@ class Context:
         found = self.g.by_symbol.get((self.g.device_of(seq), aieir.symref_name(src)))
         if found is None:
             raise FusionError(
-                seq,
                 f"'{L.SPECIALIZED_FROM}' names @{aieir.symref_name(src)}, which is not a "
                 "runtime sequence of this copy's device",
+                seq,
             )
         return found
 
@@ -252,6 +249,6 @@ class Context:
         if isinstance(value, int) and not 0 <= value <= hi:
             what = f"rebased arg_plus {value} {where()}"
             if self.ambiguous and I32_MAX < value <= I64_MAX:
-                raise FusionError(p, f"{what} needs {NEEDS_E4}")
+                raise FusionError(f"{what} needs {NEEDS_E4}", p)
             kind = "i64" if self.wide else f"i32 in IR era {self.era}"
-            raise FusionError(p, f"{what} does not fit: arg_plus is {kind}")
+            raise FusionError(f"{what} does not fit: arg_plus is {kind}", p)

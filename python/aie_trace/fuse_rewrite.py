@@ -103,9 +103,9 @@ class Restructurer:
                 or aieir.memref_bytes(ttype) != site.per
             ):
                 raise FusionError(
-                    run.op,
                     f"the trace argument #{ta} of {self.ctx.label(k)} is {ttype}; "
                     f"expected memref<{site.per}xi8>",
+                    run.op,
                 )
             self._slice_types[k] = ttype
         return self._slice_types[k]
@@ -138,10 +138,10 @@ class Restructurer:
         got = cg.resolve_view(passed, lambda v: cg.eval_int(v, env.get))
         if got != (buffer, expected.simplify()):
             raise FusionError(
-                run.op,
                 f"already passes a buffer for the trace argument #{ta} of "
                 f"{self.ctx.label(site.callee)} that is not its region (offset {site.cursor}) "
                 f"of this sequence's trace argument #{plan.trace_arg}",
+                run.op,
             )
 
     @staticmethod
@@ -319,17 +319,17 @@ class Rebaser:
         k, b = p.arg_idx, p.block
         if b is None:
             raise FusionError(
-                ctx.patch_op(callee, p.index),
                 f"this address_patch names host buffer #{k}, which {ctx.label(callee)} does "
                 f"not declare: after inlining {where()} it would name host buffer #{k} of the "
                 "dispatched sequence",
+                ctx.patch_op(callee, p.index),
             )
         ref = frame.arg(b)
         if not isinstance(ref, BufferRef):
             raise FusionError(
-                ctx.patch_op(callee, p.index),
                 f"this address_patch names host buffer #{k} of {ctx.label(callee)}, which "
                 f"{where()} is not bound to a static view of a buffer of the dispatched sequence",
+                ctx.patch_op(callee, p.index),
             )
         host = self.hosts[ref.arg]
         if host == k and ref.offset == 0:

@@ -101,9 +101,18 @@ def test_located_error_carries_its_op():
 
 
 def test_library_errors_are_located_errors():
-    from aie_trace import callgraph, events, layout, materialize, resolve, runtime
+    from aie_trace import (
+        callgraph,
+        events,
+        fuse_records,
+        layout,
+        materialize,
+        resolve,
+        runtime,
+    )
 
     for cls in (
+        fuse_records.FusionError,
         aieir.EraError,
         layout.LayoutError,
         events.EventConfigError,
@@ -120,3 +129,15 @@ def test_library_errors_are_located_errors():
     assert (str(e), e.message, e.op) == ("a cycle", "a cycle", "the run op")
     e = materialize.MaterializeError("bad operands", "the run op")
     assert (str(e), e.message, e.op) == ("bad operands", "bad operands", "the run op")
+
+
+def test_an_op_passed_first_is_refused(ctx):
+    """Every located error takes (message, op): an op in the message's place is a TypeError at
+    the raise, not a diagnostic whose text is an op and whose anchor is a string."""
+    from aie_trace import fuse_records, materialize
+
+    op = ir.Module.parse("").operation
+    for cls in (LocatedError, materialize.MaterializeError, fuse_records.FusionError):
+        with pytest.raises(TypeError, match=r"\(message, op\)"):
+            cls(op, "swapped")
+        assert cls("right", op).op == op
