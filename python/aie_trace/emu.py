@@ -14,7 +14,10 @@ It runs both forms a dispatched sequence takes:
 
 It models what tracing depends on: the loaded design (loading the design that is already loaded
 reconfigures nothing), register writes (``write32``, ``maskwrite32``, ``blockwrite``,
-``writebd``), the event and broadcast network that starts and stops trace units and resets their
+``writebd``), ``aiex.set_lock`` (the lock keeps the value; no core waits on it), DMA tasks on
+shim tiles (``dma_configure_task(_for)`` / ``start`` / ``await`` / ``free``, one BD each, as
+``-aie-dma-tasks-to-npu`` lowers them to a BD write, an address patch, a queue push and a
+sync), the event and broadcast network that starts and stops trace units and resets their
 timers, trace units emitting real trace packets, ``aie.packet_flow`` routing to shim DMA
 channels, and the shim DMAs (:mod:`aie_trace.emu_dma`) writing into host memory with its cache
 (:mod:`aie_trace.emu_mem`).
@@ -41,7 +44,7 @@ from . import aieir, views
 from . import emu_trace as T
 from . import schema as S
 from .aieir import ir
-from .callgraph import Frame, GraphError, RunGraph, inline_walk
+from .callgraph import Frame, GraphError, RunGraph, inline_walk, op_key
 from .emu_dma import S2MM, EmuFault, Patch, ShimDma, Task, decode_queue_register
 from .emu_mem import HostMemory
 
@@ -211,6 +214,10 @@ class Npu:
         self.op: Any = None
         self.root: Any = None
         self.root_device: Any = None
+        #: (col, row, lockID) -> value, as aiex.set_lock left it
+        self.locks: dict[tuple[int, int, int], int] = {}
+        #: configured DMA tasks by their aiex.dma_configure_task op: (col, dir, channel, task)
+        self.tasks: dict[int, tuple[int, int, int, Task]] = {}
 
     # -- state used by the DMA model ----------------------------------------------------------
     @property
@@ -679,6 +686,18 @@ def _h_push_queue(npu: Npu, op: Any, frame: Frame) -> None:
     )
 
 
+def _await(npu: Npu, ch: Any, op: Any) -> None:
+    """Block until ``ch`` hands in a task-complete token (``npu.sync``, ``dma_await_task``)."""
+    if npu.dma.is_data_output(ch):
+        ch.complete_output(npu._producer(ch))
+    if ch.tokens == 0:
+        state = (
+            "its task is still running" if ch.busy else "no task on it issues a token"
+        )
+        raise EmuFault(f"'{op.name}' waits on {ch.name} forever: {state}", op)
+    ch.tokens -= 1
+
+
 def _h_sync(npu: Npu, op: Any, frame: Frame) -> None:
     f = {
         n: npu.required(op, n, frame)
@@ -687,17 +706,170 @@ def _h_sync(npu: Npu, op: Any, frame: Frame) -> None:
     if f["row"] != 0 or f["row_num"] != 1:
         raise EmuFault("aiex.npu.sync is modelled for shim tiles (row 0) only", op)
     for col in range(f["column"], f["column"] + f["column_num"]):
-        ch = npu.dma.channel(col, f["direction"], f["channel"])
-        if npu.dma.is_data_output(ch):
-            ch.complete_output(npu._producer(ch))
-        if ch.tokens == 0:
-            state = (
-                "its task is still running"
-                if ch.busy
-                else "no task on it issues a token"
+        _await(npu, npu.dma.channel(col, f["direction"], f["channel"]), op)
+
+
+def _defining(v: Any, name: str, op: Any) -> Any:
+    """The ``name`` op that defines ``v`` (a device-level value), else an :class:`EmuFault`."""
+    owner = None if isinstance(v, ir.BlockArgument) else v.owner.operation
+    if owner is None or owner.name != name:
+        raise EmuFault(f"'{op.name}' needs a value defined by '{name}'", op)
+    return owner
+
+
+def _tile_of(v: Any, op: Any) -> tuple[int, int]:
+    tile = _defining(v, "aie.tile", op)
+    return aieir.get_int(tile, "col", "E4"), aieir.get_int(tile, "row", "E4")
+
+
+def _h_set_lock(npu: Npu, op: Any, frame: Frame) -> None:
+    """``aiex.set_lock``: the lock's value register takes ``value`` (non-blocking; what
+    ``-aie-lower-set-lock`` writes). The emulator keeps the value; no core waits on it.
+    """
+    lock = _defining(op.operands[0], "aie.lock", op)
+    lock_id = aieir.int_attr_value(aieir.attr_or_none(lock, "lockID"))
+    if lock_id is None:
+        raise EmuFault(
+            "aiex.set_lock on a lock without a lockID: assign lock IDs first", op
+        )
+    col, row = _tile_of(lock.operands[0], op)
+    npu.locks[(col, row, lock_id)] = npu.required(op, "value", frame)
+
+
+def _dma_bd_fields(npu: Npu, bd: Any, frame: Frame) -> tuple[int, int, int, Any]:
+    """(bd_id, offset in bytes, length in bytes, buffer value) of an ``aie.dma_bd`` of a task."""
+    d = S.opdef(npu.era, bd.name)
+    segmented = d is not None and d.segments
+    buffer = bd.operands[0]
+    elem = (
+        aieir.element_bytes(ir.ShapedType(buffer.type).element_type)
+        if aieir.isa(ir.MemRefType, buffer.type)
+        else None
+    )
+    if segmented:
+        offset = (
+            npu.int_field(bd, "offset", frame)
+            if aieir.get_operand(bd, "offset", npu.era) is not None
+            else aieir.int_attr_value(aieir.attr_or_none(bd, "static_offset"))
+        )
+        length = (
+            npu.int_field(bd, "len", frame)
+            if aieir.get_operand(bd, "len", npu.era) is not None
+            else aieir.int_attr_value(aieir.attr_or_none(bd, "static_len"))
+        )
+        if aieir.attr_or_none(bd, "static_sizes") is not None or list(
+            aieir.get_operand(bd, "sizes", npu.era) or []
+        ):
+            raise EmuFault("multi-dimensional DMA task BDs are not modelled", bd)
+    else:
+        offset = npu.int_field(bd, "offset", frame)
+        length = npu.int_field(bd, "len", frame)
+        if aieir.attr_or_none(bd, "dimensions") is not None:
+            raise EmuFault("multi-dimensional DMA task BDs are not modelled", bd)
+    bd_id = aieir.int_attr_value(aieir.attr_or_none(bd, "bd_id"))
+    if bd_id is None:
+        raise EmuFault(
+            "aie.dma_bd of a DMA task has no bd_id: run mlir-aie's "
+            "-aie-assign-runtime-sequence-bd-ids first",
+            bd,
+        )
+    if length is None or elem is None:
+        raise EmuFault("aie.dma_bd of a DMA task needs a static length", bd)
+    return bd_id, (offset or 0) * elem, length * elem, buffer
+
+
+def _h_configure_task(npu: Npu, op: Any, frame: Frame) -> None:
+    """``aiex.dma_configure_task(_for)`` on a shim tile (``_for``: the tile, direction and
+    channel of the ``aie.shim_dma_allocation`` it names), as ``-aie-dma-tasks-to-npu`` lowers it: each
+    BD is written (``npu.writebd``) and its host address patched (``address_patch``); the task is
+    kept for ``dma_start_task`` / ``dma_await_task``. One BD per task (no ``aie.next_bd``).
+    """
+    if op.name == "aiex.dma_configure_task":
+        col, row = _tile_of(aieir.get_operand(op, "tile", npu.era), op)
+        direction = npu.required(op, "direction", frame)
+        channel = npu.required(op, "channel", frame)
+    else:  # _for: the endpoint of the aie.shim_dma_allocation it names, in the op's device
+        name = aieir.symref_name(op.attributes["alloc"])
+        device = aieir.parent_named(op, "aie.device")
+        alloc = next(
+            (
+                o.operation
+                for o in aieir.body(device).operations
+                if o.operation.name == "aie.shim_dma_allocation"
+                and aieir.symbol_name(o.operation) == name
+            ),
+            None,
+        )
+        if alloc is None:
+            raise EmuFault(f"no aie.shim_dma_allocation @{name} in this device", op)
+        col, row = _tile_of(alloc.operands[0], op)
+        direction = aieir.get_int(alloc, "channel_dir", "E4")
+        channel = aieir.get_int(alloc, "channel_index", "E4")
+    if row != 0:
+        raise EmuFault("DMA tasks are modelled for shim tiles (row 0) only", op)
+    for name in ("repeat_count_val", "bd_id_val"):
+        if npu.era != "E1" and aieir.get_operand(op, name, npu.era) is not None:
+            raise EmuFault(f"a run-time {name} is not modelled", op)
+    blocks = list(op.regions[0].blocks)
+    bds = [
+        o.operation
+        for b in blocks
+        for o in b.operations
+        if o.operation.name == "aie.dma_bd"
+    ]
+    if len(blocks) != 1 or len(bds) != 1:
+        raise EmuFault("DMA tasks of one BD (one block) are modelled only", op)
+    for o in blocks[0].operations:
+        if o.operation.name not in ("aie.dma_bd", "aie.end", "arith.constant"):
+            raise EmuFault(
+                f"'{o.operation.name}' in a DMA task's BD is not modelled", o.operation
             )
-            raise EmuFault(f"aiex.npu.sync waits on {ch.name} forever: {state}", op)
-        ch.tokens -= 1
+    bd_id, offset, length, buffer = _dma_bd_fields(npu, bds[0], frame)
+    if length % 4 or offset % 4:
+        raise EmuFault("a shim BD moves whole 32-bit words", bds[0])
+    fields = dict.fromkeys(WRITEBD_FIELDS, 0)
+    fields.update(column=col, row=0, bd_id=bd_id, buffer_length=length // 4, valid_bd=1)
+    bursts = (64, 128, 256) if npu.arch == "aie2" else (64, 128, 256, 512)
+    base = (col << 25) | (0x1D000 + 0x20 * bd_id)
+    for i, w in enumerate(writebd_words(fields, len(bursts) - 1)):
+        npu.write(base + 4 * i, w, op)
+    index, at = npu.host_buffer(buffer, frame)
+    patch = Patch(op, index, at + offset, npu.memory.buffers[index])
+    npu.dma.patch(col, 0x1D000 + 0x20 * bd_id + 4, patch)
+    npu.tasks[op_key(op)] = (
+        col,
+        direction,
+        channel,
+        Task(
+            bd_id,
+            (npu.int_field(op, "repeat_count", frame) or 0) + 1,
+            bool(npu.int_field(op, "issue_token", frame)),
+            op,
+        ),
+    )
+
+
+def _task(npu: Npu, op: Any) -> tuple[int, int, int, Task]:
+    v = op.operands[0]
+    owner = None if isinstance(v, ir.BlockArgument) else v.owner.operation
+    task = npu.tasks.get(op_key(owner)) if owner is not None else None
+    if task is None:
+        raise EmuFault(f"'{op.name}' names no configured DMA task", op)
+    return task
+
+
+def _h_start_task(npu: Npu, op: Any, frame: Frame) -> None:
+    col, direction, channel, task = _task(npu, op)
+    npu.dma.channel(col, direction, channel).push(task)
+
+
+def _h_await_task(npu: Npu, op: Any, frame: Frame) -> None:
+    col, direction, channel, task = _task(npu, op)
+    if not task.token:
+        raise EmuFault(
+            "aiex.dma_await_task on a task without issue_token = true waits forever", op
+        )
+    _await(npu, npu.dma.channel(col, direction, channel), op)
 
 
 _HANDLERS = {
@@ -736,6 +908,15 @@ _HANDLERS = {
     "aiex.npu.address_patch": _h_address_patch,
     "aiex.npu.push_queue": _h_push_queue,
     "aiex.npu.sync": _h_sync,
+    "aiex.set_lock": _h_set_lock,
+    "aiex.dma_configure_task": _h_configure_task,
+    "aiex.dma_configure_task_for": _h_configure_task,
+    "aiex.dma_start_task": _h_start_task,
+    "aiex.dma_await_task": _h_await_task,
+    "aiex.dma_free_task": _h_none,
+    # the BD region of a DMA task: read by _h_configure_task
+    "aie.dma_bd": _h_none,
+    "aie.end": _h_none,
 }
 
 
