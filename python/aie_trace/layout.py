@@ -300,7 +300,7 @@ def read_slices(seq: Any) -> list[Slice] | None:
             _int_field(e, "offset", where),
             _int_field(e, "size", where),
         )
-        for e, p in zip(entries, paths, strict=False)
+        for e, p in zip(entries, paths, strict=True)
     ]
 
 

@@ -58,7 +58,7 @@ def upstream_get_cycles_summary(events):
         elif x["name"] == "INSTR_EVENT_1" and open_at[pid] is not None:
             runs[pid].append(x["ts"] - open_at[pid])
             open_at[pid] = None
-    return [[n, *r] for n, r in zip(names, runs, strict=False)]
+    return [[n, *r] for n, r in zip(names, runs, strict=True)]
 
 
 def our_kernel_runs(sums):

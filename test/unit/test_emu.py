@@ -123,7 +123,7 @@ def test_each_fused_slice_holds_exactly_its_own_calls_events(era):
     if len(buffers) == 2:  # materialization does not change what the NPU does
         assert all(
             (a == b).all()
-            for a, b in zip(buffers["fused"], buffers["materialized"], strict=False)
+            for a, b in zip(buffers["fused"], buffers["materialized"], strict=True)
         )
 
 
