@@ -12,7 +12,7 @@ from aie_trace.aieir import ir
 from aie_trace.forms import in_review_problems
 from aie_trace.fusion import Fusion, FusionError, LoopMode
 from aie_trace.materialize import run_type_mismatches
-from aie_trace.registry import gc_paused, option, register
+from aie_trace.registry import option, register
 
 from ._era import EraPass
 
@@ -68,7 +68,6 @@ class FuseTraceBuffers(EraPass):
         "(mlir-aie's npu-xrt tests, IRON) must leave it off",
     )
 
-    @gc_paused
     def run(self, module, diag) -> None:
         graph = cg.RunGraph(module)  # (the era is read from the ops the graph reads)
         era = self.module_era(module, diag, graph)
