@@ -101,6 +101,7 @@ def test_on_demand_events_are_the_decoded_events(monkeypatch, config):
     rng = random.Random(str(config))
     for _ in range(2):
         raw, expected = several(rng, 200)
+        assert expected
         result = D.decode_buffer(raw)
         assert not result.anomalies
         for key, want in expected.items():

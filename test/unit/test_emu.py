@@ -189,6 +189,7 @@ def test_alternating_designs_reload_and_get_their_own_regions():
         multi_design_module("E4", ("dev_a", "dev_b", "dev_a", "dev_b")),
         [NBYTES, NBYTES, SIZE * 4],
     )
+    assert len(result.sessions) == 4
     for k, s in enumerate(result.sessions):
         assert decoded(bufs[2].host[k * SIZE : (k + 1) * SIZE]) == truth([s])
 
