@@ -9,7 +9,7 @@ from typing import ClassVar, Literal
 
 from aie_trace import callgraph as cg
 from aie_trace.fusion import LoopMode, fuse
-from aie_trace.registry import gc_paused, option, register
+from aie_trace.registry import option, register
 
 from ._era import EraPass
 
@@ -66,7 +66,6 @@ class FuseTraceBuffers(EraPass):
         "(mlir-aie's npu-xrt tests, IRON) must leave it off",
     )
 
-    @gc_paused
     def run(self, module, diag) -> None:
         graph = cg.RunGraph(module)  # (the era is read from the ops the graph reads)
         era = self.module_era(module, diag, graph)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from aie_trace import callgraph as cg
-from aie_trace.registry import gc_paused, register
+from aie_trace.registry import register
 from aie_trace.verify import check_patches
 
 from ._era import EraPass
@@ -45,7 +45,6 @@ class VerifyPatches(EraPass):
         "Check that every address patch lands inside its buffer and its layout slice"
     )
 
-    @gc_paused
     def run(self, module, diag) -> None:
         graph = cg.RunGraph(
             module

@@ -287,7 +287,7 @@ def _write_outputs(args: argparse.Namespace, design, result) -> None:
         )
     if args.save_buffers:
         args.out_dir.mkdir(parents=True, exist_ok=True)
-        for arg, data in zip(design.convention.args, result.buffers, strict=False):
+        for arg, data in zip(design.convention.args, result.buffers, strict=True):
             if arg.role == "data":
                 np.save(args.out_dir / f"buffer{arg.index}.npy", data)
     if design.convention.layout is not None:

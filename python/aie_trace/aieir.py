@@ -456,7 +456,7 @@ def _params_problem(
             return f"is missing parameter '{n}'"
     if names != expected:
         return f"must list its parameters in the order {', '.join(expected)}"
-    for (key, value), (_, kind) in zip(items, params, strict=False):
+    for (key, value), (_, kind) in zip(items, params, strict=True):
         if not _param_value_ok(kind, value):
             return f"parameter '{key}' must be {_PARAM_KINDS[kind]}, got {value}"
     return None
@@ -586,7 +586,7 @@ def _untyped_fits(
     for era in S.ERAS:
         d = S.opdef(era, name)
         if d is None or any(
-            p and d.attr(a) is None for a, p in zip(restricted, present, strict=False)
+            p and d.attr(a) is None for a, p in zip(restricted, present, strict=True)
         ):
             continue
         if d.segments and segmented:
@@ -702,7 +702,7 @@ def _segment_values(op: Any, d: S.OpDef) -> dict[str, list[Any]]:
         return {}
     out, pos = {}, 0
     operands = list(op.operands)
-    for o, k in zip(d.operands, sizes, strict=False):
+    for o, k in zip(d.operands, sizes, strict=True):
         out[o.name] = operands[pos : pos + k]
         pos += k
     return out
@@ -943,7 +943,7 @@ def _create(
         )
     if d.segments:
         built["operandSegmentSizes"] = ir.DenseI32ArrayAttr.get(sizes)
-    group = [o for o, k in zip(d.operands, sizes, strict=False) for _ in range(k)]
+    group = [o for o, k in zip(d.operands, sizes, strict=True) for _ in range(k)]
     for i, (o, x) in enumerate(
         zip(group, flat, strict=True)
     ):  # constants last: nothing to undo before
@@ -1131,7 +1131,7 @@ def _operand_count_problems(op: Any, d: S.OpDef) -> list[str]:
         ]
     start = 0
     for o, k in zip(
-        d.operands, sizes, strict=False
+        d.operands, sizes, strict=True
     ):  # the first misfit group, as MLIR reports it
         if o.arity == "single" and k != 1:
             return [
@@ -1160,7 +1160,7 @@ def _unsegmented_count_problem(d: S.OpDef, n: int) -> str | None:
 
 def _operand_type_problems(op: Any, d: S.OpDef) -> list[str]:
     problems, index = [], 0
-    for o, values in zip(d.operands, _operand_groups(op, d), strict=False):
+    for o, values in zip(d.operands, _operand_groups(op, d), strict=True):
         for v in values:
             if not _type_ok(o.type, v.type):
                 problems.append(
@@ -1272,7 +1272,7 @@ def _result_problems(op: Any, d: S.OpDef) -> list[str]:
         return [f"expected {len(d.results)} results, but found {len(op.results)}"]
     return [
         f"result #{i} must be {_TYPE_DESCRIPTIONS[c]}, but got '{r.type}'"
-        for i, (c, r) in enumerate(zip(d.results, op.results, strict=False))
+        for i, (c, r) in enumerate(zip(d.results, op.results, strict=True))
         if not _type_ok(c, r.type)
     ]
 

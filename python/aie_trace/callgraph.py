@@ -283,7 +283,7 @@ def view_step(
         offsets = _ints(op.attributes["static_offsets"])
         dyn = None  # the dynamic offset operands, read when an offset is dynamic
         delta = 0
-        for off, stride in zip(offsets, strides, strict=False):
+        for off, stride in zip(offsets, strides, strict=True):
             if off == DYNAMIC:
                 if dyn is None:
                     seg = _ints(

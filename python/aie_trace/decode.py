@@ -44,6 +44,7 @@ Bad input never raises: every byte that is not part of a command or a filler is 
 from __future__ import annotations
 
 import bisect
+import itertools
 import os
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -302,7 +303,7 @@ class Stream:
                     )
                 )
             ep, times, is_begin, slot = (
-                np.concatenate(x) for x in zip(*parts, strict=False)
+                np.concatenate(x) for x in zip(*parts, strict=True)
             )
             order = np.lexsort((slot, is_begin, times, ep))
             yield ep[order], times[order], is_begin[order], slot[order]
@@ -349,7 +350,7 @@ class Stream:
                 slot[order].tolist(),
                 begin[order].tolist(),
                 end[order].tolist(),
-                strict=False,
+                strict=True,
             )
         )
 
@@ -471,9 +472,7 @@ def _packets(b: np.ndarray, result: DecodeResult) -> _Packets:
     order = np.argsort(key, kind="stable")
     cuts = (np.flatnonzero(np.diff(key[order])) + 1).tolist()
     streams = []
-    for lo, hi in (
-        zip([0, *cuts], [*cuts, len(order)], strict=False) if len(order) else ()
-    ):
+    for lo, hi in (itertools.pairwise([0, *cuts, len(order)]) if len(order) else ()):
         pk = vidx[order[lo:hi]]
         k = int(key[order[lo]])
         ids = tuple(
@@ -1035,7 +1034,7 @@ class _Step:
                             [0, *cuts],
                             [*cuts, len(x)],
                             [*extra.tolist(), 0],
-                            strict=False,
+                            strict=True,
                         )
                         for piece in (x[a:b], np.repeat(x[b - 1 : b], k))
                     ]
@@ -1276,7 +1275,7 @@ def _decode_stream(
             _first_command(starts, lo, min(lo + step_bytes, len(starts))) for lo in los
         ]
         counts += _drop_fillers(block.S[entry:n], starts, notes, block.base + entry)
-        for lo, first in zip(los, entries, strict=False):
+        for lo, first in zip(los, entries, strict=True):
             hi = min(lo + step_bytes, len(starts))
             at = block.base + entry
             r = _Resume(

@@ -308,7 +308,7 @@ def read_slices(seq: Any) -> list[Slice] | None:
             _count(e, "offset", where),
             _count(e, "size", where),
         )
-        for e, p in zip(entries, paths, strict=False)
+        for e, p in zip(entries, paths, strict=True)
     ]
 
 

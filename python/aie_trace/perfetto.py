@@ -25,6 +25,7 @@ large trace takes memory bounded by a step, not by the trace.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Iterator, Mapping
 from typing import Any, TextIO
@@ -119,7 +120,7 @@ def _stream_events(
 
     for ep, times, is_begin, slot in stream.timeline(slots):
         cuts = [0, *(np.flatnonzero(np.diff(ep)) + 1).tolist(), len(ep)]
-        for lo, hi in zip(cuts[:-1], cuts[1:], strict=False):
+        for lo, hi in itertools.pairwise(cuts):
             pid = pid_for(int(ep[lo]))
             for at in range(lo, hi, BATCH):
                 stop = min(at + BATCH, hi)
@@ -128,12 +129,12 @@ def _stream_events(
                 if cycles:
                     text = ",\n".join(
                         f'{prefix[(pid, c)]}{x}, "args": {{}}}}'
-                        for x, c in zip(t, code, strict=False)
+                        for x, c in zip(t, code, strict=True)
                     )
                 else:
                     text = ",\n".join(
                         f'{prefix[(pid, c)]}{x / mhz:.6f}, "args": {{"cycles": {x}}}}}'
-                        for x, c in zip(t, code, strict=False)
+                        for x, c in zip(t, code, strict=True)
                     )
                 w.emit(text)
                 w.written += int(is_begin[at:stop].sum())

@@ -34,8 +34,6 @@ passes register themselves.
 from __future__ import annotations
 
 import dataclasses
-import functools
-import gc
 import importlib
 import pkgutil
 import typing
@@ -111,6 +109,10 @@ def _parse_int(text: str, where: str) -> int:
 
 
 def _unquote(text: str) -> str:
+    """An option value as MLIR's pass-pipeline syntax quotes it: one pair of ``"``, ``'`` or
+    braces around it is dropped, and nothing inside is an escape. Not ``aieir.string_literal``:
+    that reads IR string literals (double quotes only, ``\\XX`` escapes), which option text is not.
+    """
     t = text.strip()
     if len(t) >= 2 and t[0] == t[-1] and t[0] in "\"'":
         return t[1:-1]
@@ -147,27 +149,6 @@ def _split_list(text: str) -> list[str]:
         cur.append(c)
     out.append("".join(cur).strip())
     return out
-
-
-def gc_paused(run: Any) -> Any:
-    """Decorate a pass's ``run`` to pause Python's cyclic garbage collector while it runs.
-
-    A pass that reads a module into many small objects (a run graph, per-call frames) otherwise
-    triggers full collections that rescan every one of them, so its time grows faster than the
-    module. Nothing is lost: what the pass leaves behind is collected after it returns.
-    """
-
-    @functools.wraps(run)
-    def paused(self: Any, module: Any, diag: Any) -> None:
-        if not gc.isenabled():
-            return run(self, module, diag)
-        gc.disable()
-        try:
-            return run(self, module, diag)
-        finally:
-            gc.enable()
-
-    return paused
 
 
 class Pass:

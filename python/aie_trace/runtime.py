@@ -673,7 +673,7 @@ class Runtime:
         data = self._inputs(inputs)
         # before the run: inputs written then synced; every device-written buffer zero-filled
         # and synced, so no dirty host line can later land on what the device wrote
-        for arg, buf in zip(self.design.convention.args, self.buffers, strict=False):
+        for arg, buf in zip(self.design.convention.args, self.buffers, strict=True):
             buf.write(data.get(arg.index, bytes(arg.nbytes)))
             buf.sync_to_device()
         backend_result = self.backend.run(self.design, self.buffers)
@@ -685,7 +685,7 @@ class Runtime:
         cc = self.design.convention
         views = [
             buf.host_bytes().copy().view(np.dtype(a.dtype)).reshape(a.shape)
-            for a, buf in zip(cc.args, self.buffers, strict=False)
+            for a, buf in zip(cc.args, self.buffers, strict=True)
         ]
         trace, slices = b"", []
         if cc.layout is not None and cc.trace_arg is not None:

@@ -397,16 +397,29 @@ def device(name: str, lines: list[str], kind: int = NPU1_1COL) -> str:
     )
 
 
-def sequence(name: str, args: list[str], body: list[str], attrs: str = "") -> list[str]:
-    sig = ", ".join(f"%arg{i}: {t}" for i, t in enumerate(args))
+def sequence(
+    name: str,
+    args: list[str],
+    body: list[str],
+    attrs: str = "",
+    *,
+    names: list[str] | None = None,
+    discardable: str = "",
+) -> list[str]:
+    """An ``aie.runtime_sequence`` taking ``args`` (types; block arguments ``names``, by default
+    ``%arg0``...), with more inherent ``attrs`` and a ``discardable`` attribute dictionary.
+    """
+    names = names or [f"%arg{i}" for i in range(len(args))]
+    sig = ", ".join(f"{n}: {t}" for n, t in zip(names, args, strict=True))
     extra = f", {attrs}" if attrs else ""
+    tail = f" {{{discardable}}}" if discardable else ""
     return (
         [
             f'"aie.runtime_sequence"() <{{sym_name = "{name}"{extra}}}> ({{',
             f"^bb0({sig}):",
         ]
         + [f"  {x}" for x in body]
-        + ["}) : () -> ()"]
+        + [f"}}){tail} : () -> ()"]
     )
 
 

@@ -170,22 +170,19 @@ def device(
     traced: bool = True,
 ) -> str:
     t = next(_ids)
-    flow = (
-        f"""
-  "aie.packet_flow"() <{{ID = {pkt_id} : i8, keep_pkt_header = true}}> ({{
-    "aie.packet_source"(%core{t}) <{{bundle = 9 : i32, channel = 0 : i32}}> : (index) -> ()
-    "aie.packet_dest"(%shim{t}) <{{bundle = 1 : i32, channel = {channel} : i32}}> : (index) -> ()
-    "aie.end"() : () -> ()
-  }}) : () -> ()"""
-        if traced
-        else ""
-    )
-    return f""""aie.device"() <{{device = {enum} : i32, sym_name = "{name}"}}> ({{
-  %shim{t} = "aie.tile"() <{{col = 0 : i32, row = 0 : i32}}> : () -> index
-  %core{t} = "aie.tile"() <{{col = {core[0]} : i32, row = {core[1]} : i32}}> : () -> index{flow}
-{body}
-  "aie.end"() : () -> ()
-}}) : () -> ()"""
+    lines = [
+        f'%shim{t} = "aie.tile"() <{{col = 0 : i32, row = 0 : i32}}> : () -> index',
+        f'%core{t} = "aie.tile"() <{{col = {core[0]} : i32, row = {core[1]} : i32}}> : () -> index',
+    ]
+    if traced:
+        lines += [
+            f'"aie.packet_flow"() <{{ID = {pkt_id} : i8, keep_pkt_header = true}}> ({{',
+            f'  "aie.packet_source"(%core{t}) <{{bundle = 9 : i32, channel = 0 : i32}}> : (index) -> ()',
+            f'  "aie.packet_dest"(%shim{t}) <{{bundle = 1 : i32, channel = {channel} : i32}}> : (index) -> ()',
+            '  "aie.end"() : () -> ()',
+            "}) : () -> ()",
+        ]
+    return synth.device(name, lines + body.splitlines(), kind=enum)
 
 
 def sequence(
@@ -195,13 +192,16 @@ def sequence(
     attrs: str = "",
     discardable: str = "",
 ) -> str:
-    sig = ", ".join(f"{n}: {t}" for n, t in args)
-    extra = f", {attrs}" if attrs else ""
-    tail = f" {{{discardable}}}" if discardable else ""
-    return f"""  "aie.runtime_sequence"() <{{sym_name = "{name}"{extra}}}> ({{
-  ^bb0({sig}):
-{body}
-  }}){tail} : () -> ()"""
+    return "\n".join(
+        synth.sequence(
+            name,
+            [t for _, t in args],
+            body.splitlines(),
+            attrs,
+            names=[n for n, _ in args],
+            discardable=discardable,
+        )
+    )
 
 
 def trace_buffer_record(
@@ -289,7 +289,7 @@ def parse(text: str):
 
 
 def as_module(*ops: str) -> str:
-    return "module {\n" + "\n".join(ops) + "\n}\n"
+    return synth.module(*ops)
 
 
 def single_design(era: str, nbytes: int = 256, size: int = 8192) -> str:
@@ -422,11 +422,7 @@ def multi_design_module(
                 )
                 operands.append(f"%rc{k}")
                 types.append(f"memref<{size}xi8>")
-            lines.append(
-                f'"aiex.configure"() <{{symbol = @{dev}}}> ({{\n'
-                f'      "aiex.run"({", ".join(operands)}) <{{runtime_sequence_symbol = @seq}}> : '
-                f'({", ".join(types)}) -> ()\n    }}) : () -> ()'
-            )
+            lines.extend(synth.configure(dev, [synth.run("seq", operands, types)]))
         args = data + ([("%trace", total)] if form == "fused" else [])
     record = ("", "")
     if form != "unfused":

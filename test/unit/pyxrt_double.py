@@ -147,7 +147,7 @@ def _dispatch(
     if not kwargs:
         for sig, impl in overloads:
             if len(sig) == len(args) and all(
-                _accepts(t, a) for t, a in zip(sig, args, strict=False)
+                _accepts(t, a) for t, a in zip(sig, args, strict=True)
             ):
                 return impl(*args)
     lines = [

@@ -58,7 +58,7 @@ def upstream_get_cycles_summary(events):
         elif x["name"] == "INSTR_EVENT_1" and open_at[pid] is not None:
             runs[pid].append(x["ts"] - open_at[pid])
             open_at[pid] = None
-    return [[n, *r] for n, r in zip(names, runs, strict=False)]
+    return [[n, *r] for n, r in zip(names, runs, strict=True)]
 
 
 def our_kernel_runs(sums):
@@ -184,15 +184,28 @@ def test_damaged_npy_files_are_input_errors():
     np.save(f, np.arange(40, dtype=np.uint32))
     npy = f.getvalue()
     rng = np.random.default_rng(7)
+    refused = read = 0
     for _ in range(400):
         cand = bytearray(npy[: int(rng.integers(len(npy) + 1))])
         for _ in range(int(rng.integers(4))):
             if cand:
                 cand[int(rng.integers(len(cand)))] = int(rng.integers(256))
         try:
-            trace_input.words_of(bytes(cand))
+            words = trace_input.words_of(bytes(cand))
         except trace_input.InputError:
-            pass
+            refused += 1
+            continue
+        read += 1
+        assert words.form in (
+            "npy",
+            "raw",
+            "trace.txt",
+        ), words.form  # a damaged magic is raw
+    # both outcomes happen: a damaged file is refused as input, never a traceback
+    assert refused > 0 and read > 0, (refused, read)
+    assert trace_input.words_of(npy) == trace_input.TraceInput(
+        np.arange(40, dtype=np.uint32).tobytes(), "npy"
+    )
 
 
 def test_npy_of_floats_is_an_error(tmp_path):

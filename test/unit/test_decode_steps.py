@@ -6,6 +6,7 @@ Chrome trace made from them; and the decode's memory, result included."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import tracemalloc
 
@@ -49,24 +50,24 @@ def check_on_demand(stream: D.Stream, expected: list[tuple[int, int, int]]) -> N
     for s in range(8):
         begins, ends = stream.slot_times(s)
         assert begins.dtype == ends.dtype == np.int64
-        assert list(zip(begins.tolist(), ends.tolist(), strict=False)) == by_slot[s]
+        assert list(zip(begins.tolist(), ends.tolist(), strict=True)) == by_slot[s]
     seen_b: dict[int, list[int]] = {s: [] for s in range(8)}
     seen_e: dict[int, list[int]] = {s: [] for s in range(8)}
     for begins, ends in stream.steps():
         assert any(
-            len(b) or len(e) for b, e in zip(begins, ends, strict=False)
+            len(b) or len(e) for b, e in zip(begins, ends, strict=True)
         )  # only steps that hold events
         for s in range(8):
             seen_b[s] += begins[s].tolist()
             seen_e[s] += ends[s].tolist()
     assert {
-        s: list(zip(seen_b[s], seen_e[s], strict=False)) for s in range(8)
+        s: list(zip(seen_b[s], seen_e[s], strict=True)) for s in range(8)
     } == by_slot
     for a, b in ((0, 1), (7, 2), (5, 3)):
         got = [
             (t, [a, b][w])
             for times, which, _ in stream.begins_in_order([a, b])
-            for t, w in zip(times.tolist(), which.tolist(), strict=False)
+            for t, w in zip(times.tolist(), which.tolist(), strict=True)
         ]
         want = sorted(
             ((t, s, [a, b].index(s)) for s, t, _ in expected if s in (a, b)),
@@ -100,6 +101,7 @@ def test_on_demand_events_are_the_decoded_events(monkeypatch, config):
     rng = random.Random(str(config))
     for _ in range(2):
         raw, expected = several(rng, 200)
+        assert expected
         result = D.decode_buffer(raw)
         assert not result.anomalies
         for key, want in expected.items():
@@ -130,7 +132,7 @@ def test_on_demand_events_match_the_reference_model(
         by_slot = {s: [(b, e) for x, b, e in want if x == s] for s in range(8)}
         for s in range(8):  # random Starts: times may go back, so compare as sets
             assert (
-                sorted(zip(*(a.tolist() for a in stream.slot_times(s)), strict=False))
+                sorted(zip(*(a.tolist() for a in stream.slot_times(s)), strict=True))
                 == by_slot[s]
             )
         assert stream.counts.tolist() == [len(by_slot[s]) for s in range(8)]
@@ -160,7 +162,7 @@ def test_after_a_timer_restart_events_come_in_the_order_they_were_written(monkey
     for s in range(8):
         want = [(x[1], x[2]) for x in sorted(a) + sorted(b) if x[0] == s]
         assert (
-            list(zip(*(v.tolist() for v in stream.slot_times(s)), strict=False)) == want
+            list(zip(*(v.tolist() for v in stream.slot_times(s)), strict=True)) == want
         )
     order = [
         t for times, _, _ in stream.begins_in_order([7, 1]) for t in times.tolist()
@@ -276,7 +278,7 @@ def test_pair_cycles_fed_in_pieces_equal_one_feed(tags, cuts):
     whole.feed(times, tags_a)
     pieces = summary.PairCycles()
     bounds = sorted({0, len(tags), *(c for c in cuts if c <= len(tags))})
-    for lo, hi in zip(bounds, bounds[1:], strict=False):  # neighbours
+    for lo, hi in itertools.pairwise(bounds):  # neighbours
         pieces.feed(times[lo:hi], tags_a[lo:hi])
     assert pieces.cycles().tolist() == whole.cycles().tolist()
     assert (
@@ -319,7 +321,7 @@ def test_chrome_trace_from_steps_pairs_every_interval(monkeypatch, batch):
             assert [ph for ph, _ in seq] == ["B", "E"] * (
                 len(seq) // 2
             )  # alternating, in time order
-            assert list(zip(seq[::2], seq[1::2], strict=False)) == [
+            assert list(zip(seq[::2], seq[1::2], strict=True)) == [
                 (("B", b), ("E", e)) for x, b, e in sorted(want) if x == s
             ]
 

@@ -123,7 +123,7 @@ def test_each_fused_slice_holds_exactly_its_own_calls_events(era):
     if len(buffers) == 2:  # materialization does not change what the NPU does
         assert all(
             (a == b).all()
-            for a, b in zip(buffers["fused"], buffers["materialized"], strict=False)
+            for a, b in zip(buffers["fused"], buffers["materialized"], strict=True)
         )
 
 
@@ -189,6 +189,7 @@ def test_alternating_designs_reload_and_get_their_own_regions():
         multi_design_module("E4", ("dev_a", "dev_b", "dev_a", "dev_b")),
         [NBYTES, NBYTES, SIZE * 4],
     )
+    assert len(result.sessions) == 4
     for k, s in enumerate(result.sessions):
         assert decoded(bufs[2].host[k * SIZE : (k + 1) * SIZE]) == truth([s])
 

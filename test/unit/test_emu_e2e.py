@@ -77,7 +77,7 @@ def test_fused_example_each_slice_decodes_to_its_own_call(era, unfused, tmp_path
         assert streams(s.data) == truth([session]) != {}
     # materialization changes nothing the NPU does: same trace, same outputs
     assert a.trace == b.trace
-    assert all((x1 == x2).all() for x1, x2 in zip(a.buffers, b.buffers, strict=False))
+    assert all((x1 == x2).all() for x1, x2 in zip(a.buffers, b.buffers, strict=True))
     assert [s.key for s in b.backend_result.sessions] == [
         "dev_a#0",
         "dev_b#0",
@@ -132,7 +132,7 @@ def skipping_runner(design, skip_trace_sync: bool):
     """A host runner written by hand, optionally forgetting the pre-run sync of the trace buffer."""
     backend = runtime.EmuBackend()
     bufs = [backend.allocate(design, a) for a in design.convention.args]
-    for a, b in zip(design.convention.args, bufs, strict=False):
+    for a, b in zip(design.convention.args, bufs, strict=True):
         b.write(bytes(a.nbytes))
         if not (skip_trace_sync and a.role == "trace"):
             b.sync_to_device()

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -123,11 +125,7 @@ def test_sessions_are_deterministic_and_distinct():
     assert a.packets == again.packets and a.events == again.events
     assert a.events != other.events
     assert {s for _, s in a.events} == {0, 1}
-    assert all(
-        t0 < t1
-        for (t0, _), (t1, _) in zip(a.events, a.events[1:], strict=False)
-        if t0 != t1
-    )
+    assert all(t0 < t1 for (t0, _), (t1, _) in itertools.pairwise(a.events) if t0 != t1)
 
 
 def test_unconfigured_unit_records_only_its_start():

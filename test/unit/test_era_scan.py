@@ -64,7 +64,7 @@ def test_graph_ops_are_the_walk_and_give_the_same_era(name, text):
         graph = callgraph.RunGraph(module)
         read = list(graph.ops())
         assert [n for n, _ in read] == [op.name for op in walked]
-        assert all(a == b for (_, a), b in zip(read, walked, strict=False))
+        assert all(a == b for (_, a), b in zip(read, walked, strict=True))
         assert era_or_error(lambda: aieir.era_of_ops(graph.ops())) == era_or_error(
             lambda: aieir.detect_era(module)
         )

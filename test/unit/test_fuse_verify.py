@@ -71,7 +71,7 @@ def tamper_layout(m, offsets):
     lay = L.read_layout(seq)
     lay.slices = [
         L.Slice(s.device, s.sequence, s.call_path, o, s.size)
-        for s, o in zip(lay.slices, offsets, strict=False)
+        for s, o in zip(lay.slices, offsets, strict=True)
     ]
     L.write_layout(seq, lay, "E2")
 

@@ -69,7 +69,7 @@ def _layout(names: list[str]) -> L.Layout:
                     names,
                     reversed(names),
                     ["", "0", "1+2", "3[4]/0", "5", "6", "7", "8", "9"],
-                    strict=False,
+                    strict=True,
                 )
             )
         ],

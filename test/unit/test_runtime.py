@@ -278,7 +278,7 @@ def test_run_returns_each_slice_with_its_call(write, era):
     ] == [("dev_a", "seq", "0"), ("dev_b", "seq", "1"), ("dev_a", "seq", "2")]
     assert result.trace == b"".join(s.data for s in result.slices)
     sessions = result.backend_result.sessions
-    for s, session in zip(result.slices, sessions, strict=False):
+    for s, session in zip(result.slices, sessions, strict=True):
         assert session.design == s.slice.device
         if form == "fused":
             assert session.path == s.slice.call_path

@@ -36,6 +36,7 @@ def test_definition_is_well_formed(era, d):
 
 
 def test_e0_ops_are_in_no_era():
+    assert S.E0_OPS and len(S.ERAS) == 4
     for era in S.ERAS:
         assert not set(S.E0_OPS) & set(S.SCHEMAS[era])
 
