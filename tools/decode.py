@@ -25,7 +25,7 @@ from typing import Any, TextIO
 
 import numpy as np
 
-from aie_trace.tools.errors import CommandError, run_command
+from aie_trace.tools.errors import CommandError, located, run_command
 
 PROGRESS_MIN_BYTES = 8 << 20
 
@@ -168,18 +168,6 @@ def _read_text(path: str, what: str) -> str:
         ) from None
 
 
-def _located(anchor: Any, message: str, fallback: str) -> str:
-    from aie_trace.diagnostics import DiagnosticEngine
-
-    diag = DiagnosticEngine()
-    d = diag.error(anchor, message) if anchor is not None else None
-    return (
-        d.format()
-        if d is not None and d.line is not None
-        else f"{fallback}: error: {message}"
-    )
-
-
 def _dispatched(module: Any, layouts: list[Any]) -> Any:
     """The layout of the module's one dispatched sequence, when it has exactly one that has a layout."""
     from aie_trace import dispatch
@@ -320,7 +308,7 @@ def _decode(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         try:
             designs = decode.designs_for(module, slices, args.arch)
         except events.EventConfigError as e:
-            raise CommandError(_located(e.op, str(e), args.mlir)) from None
+            raise CommandError(located(e.op, str(e), args.mlir)) from None
     total = sum(min(s.size, max(len(data) - s.offset, 0)) for s in slices)
     show = args.progress == "always" or (
         args.progress == "auto" and total > PROGRESS_MIN_BYTES and stderr.isatty()

@@ -19,7 +19,7 @@ import re
 import sys
 import traceback
 from collections.abc import Callable
-from typing import TextIO
+from typing import Any, TextIO
 
 #: ``<where>: <severity>: <message>`` as DiagnosticEngine and the tools format one diagnostic.
 _DIAG = re.compile(
@@ -127,3 +127,17 @@ def run_command(
             + "\n"
         )
     return 1
+
+
+def located(anchor: Any, message: str, fallback: str) -> str:
+    """``message`` located at ``anchor`` (an op, value or location) as a diagnostic prints it
+    (``file:line:col: error: message``); ``fallback: error: message`` when it has no file
+    location."""
+    from aie_trace.diagnostics import DiagnosticEngine
+
+    d = DiagnosticEngine().error(anchor, message) if anchor is not None else None
+    return (
+        d.format()
+        if d is not None and d.line is not None
+        else f"{fallback}: error: {message}"
+    )

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import numpy as np
 
-from aie_trace.tools.errors import CommandError, line, relabel, run_command
+from aie_trace.diagnostics import LocatedError
+from aie_trace.tools.errors import CommandError, line, located, relabel, run_command
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -245,7 +246,13 @@ def _run(args: argparse.Namespace) -> int:
         if getattr(rt.backend, "description", ""):
             print(rt.backend.description)
         result = rt.run(inputs)
-    except (runtime.ConventionError, ValueError) as e:
+    except (
+        LocatedError
+    ) as e:  # a library error about an op: its location, as decode says it
+        if e.op is None:
+            raise CommandError(e.message, args.mlir) from None
+        raise CommandError(located(e.op, e.message, args.mlir)) from None
+    except ValueError as e:
         raise CommandError(str(e), args.mlir) from None
     except OSError as e:
         raise CommandError(

@@ -219,3 +219,30 @@ def test_warnings_share_the_format(demo):
     rc, _, err = cli("run", demo / "fused.mlir", "-o", demo / "o3")
     assert rc == 0
     assert all(FORMAT.match(ln) for ln in err.splitlines() if ln), err
+
+
+def test_a_library_error_about_an_op_is_reported_at_the_op(ctx, monkeypatch, tmp_path):
+    """``aie-trace run`` reports a LocatedError that carries an op at that op's location, as
+    decode does, not only with the module's file name."""
+    import argparse
+
+    from aie_trace import aieir, runtime
+    from aie_trace.diagnostics import LocatedError
+    from aie_trace.tools import run as run_tool
+    from aie_trace.tools.errors import CommandError, located
+
+    src = tmp_path / "désign.mlir"
+    src.write_text("module {}\n")
+    anchor = aieir.ir.Location.file(str(src), 2, 3)
+    assert located(anchor, "bad", "fallback") == f"{src}:2:3: error: bad"
+    assert located(None, "bad", "fallback") == "fallback: error: bad"
+
+    def refuse(*_args, **_kwargs):
+        raise LocatedError("this op is wrong", anchor)
+
+    monkeypatch.setattr(runtime.Design, "open", refuse)
+    parser = argparse.ArgumentParser()
+    run_tool.add_arguments(parser)
+    with pytest.raises(CommandError) as e:
+        run_tool._run(parser.parse_args([str(src)]))
+    assert f"{src}:2:3: error: this op is wrong" in e.value.message
