@@ -269,13 +269,36 @@ def _attr_problem(tag: str, attr: Any) -> str | None:
                     f"element #{i} {detail or f'is not a #aie.trace_slice: {element}'}"
                 )
         return None
-    text = str(attr)
+    text = _aie_attr_text(attr)
+    if text is None:
+        return ""
     if tag.startswith(
         "#aie<"
-    ):  # non-pretty spelling of attributes whose body starts with '['
+    ):  # (the spelling of attributes whose body starts with '[')
         mnemonic = tag[len("#aie<") : -1]
-        return None if text.startswith((f"#aie<{mnemonic}", f"#aie.{mnemonic}")) else ""
-    return None if text.startswith(tag + "<") else ""
+        m = _BARE_KEY.match(text)
+        return None if m is not None and m.group() == mnemonic else ""
+    return None if text.startswith(tag[len("#aie.") :] + "<") else ""
+
+
+def _aie_attr_text(attr: Any) -> str | None:
+    """An aie attribute's text after its dialect prefix (``mnemonic<...>``, ``mnemonic[...]``);
+    None for an attribute of another dialect. Unregistered, that is ``OpaqueAttr``'s data; with
+    mlir-aie's bindings, the attribute's own printed form (see :func:`aie_attr_body`).
+    """
+    if isinstance(attr, ir.OpaqueAttr) or isa(ir.OpaqueAttr, attr):
+        opaque = attr if isinstance(attr, ir.OpaqueAttr) else ir.OpaqueAttr(attr)
+        if opaque.dialect_namespace != "aie":
+            return None
+        data = opaque.data
+        return (
+            data.decode("utf-8", "surrogateescape") if isinstance(data, bytes) else data
+        )
+    text = str(attr)
+    for prefix in ("#aie.", "#aie<"):
+        if text.startswith(prefix):
+            return text[len(prefix) : -1] if prefix == "#aie<" else text[len(prefix) :]
+    return None
 
 
 def _int_attr_of(tag: str, attr: Any) -> bool:
@@ -400,25 +423,11 @@ def aie_attr_body(attr: Any, mnemonic: str) -> str | None:
 
 def _aie_attr_inner(attr: Any, mnemonic: str) -> str | None:
     """:func:`aie_attr_body` before its brackets are checked."""
-    if attr is None:
+    text = _aie_attr_text(attr) if attr is not None else None
+    head = f"{mnemonic}<"
+    if text is None or not (text.startswith(head) and text.endswith(">")):
         return None
-    if isinstance(attr, ir.OpaqueAttr) or isa(ir.OpaqueAttr, attr):
-        opaque = attr if isinstance(attr, ir.OpaqueAttr) else ir.OpaqueAttr(attr)
-        if opaque.dialect_namespace != "aie":
-            return None
-        data = opaque.data
-        text = (
-            data.decode("utf-8", "surrogateescape") if isinstance(data, bytes) else data
-        )
-        head = f"{mnemonic}<"
-        if not (text.startswith(head) and text.endswith(">")):
-            return None
-        return text[len(head) : -1]
-    text = str(attr)
-    head = f"#aie.{mnemonic}<"
-    return (
-        text[len(head) : -1] if text.startswith(head) and text.endswith(">") else None
-    )
+    return text[len(head) : -1]
 
 
 def aie_attr_params(attr: Any, mnemonic: str) -> list[tuple[str, str]] | None:
@@ -438,9 +447,7 @@ def attr_params(text: str, mnemonic: str) -> list[tuple[str, str]] | None:
 def _params_problem(
     attr: Any, mnemonic: str, params: tuple[tuple[str, str], ...]
 ) -> str | None:
-    if aie_attr_body(attr, mnemonic) is None and not str(attr).startswith(
-        f"#aie.{mnemonic}<"
-    ):
+    if _aie_attr_inner(attr, mnemonic) is None:
         return ""
     items = aie_attr_params(attr, mnemonic)
     if items is None:

@@ -99,7 +99,9 @@ class Restructurer:
             mt = ir.MemRefType(ttype)
             if (
                 mt.rank != 1
-                or str(mt.element_type) != "i8"
+                or aieir.element_bits(mt.element_type) != 8
+                or not aieir.isa(ir.IntegerType, mt.element_type)
+                or not ir.IntegerType(mt.element_type).is_signless
                 or aieir.memref_bytes(ttype) != site.per
             ):
                 raise FusionError(
