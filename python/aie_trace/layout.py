@@ -274,9 +274,9 @@ def read_slices(seq: Any) -> list[Slice] | None:
     where = f"@{aieir.sequence_name(seq)} trace_slices"
     if not aieir.isa(ir.ArrayAttr, attr):
         raise LayoutError(f"{where}: expected an array")
-    # the array and its dictionaries through the bindings' accessors; an #aie.trace_slice entry
-    # (unregistered without mlir-aie) through the IR layer's reader of its parameters
-    # the IR layer itself, not its lazy stand-in: one lookup per name, not one per entry
+    # The array and its dictionaries are read through the bindings' accessors, an #aie.trace_slice
+    # entry through the IR layer's reader of its parameters. The entries are read with the IR
+    # layer module itself in hand (its lazy stand-in costs a Python call per name per entry).
     from . import aieir as layer
 
     array = layer.ir.ArrayAttr(attr)
