@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import aieir
+from . import aieir, views
 from . import callgraph as cg
 from .aieir import ir
 from .callgraph import Affine, BufferRef, IterSym
@@ -314,7 +314,18 @@ class Rebaser:
         if not p.is_int:
             # Only a loop-dependent offset is ours to compute: mlir-aie's
             # -aie-resolve-address-patch-buffers resolves the others.
-            ref = frame().buffer(ctx.patch_buffer(callee, p)) if symbolic else None
+            if not symbolic:
+                return None
+            op, buffer = ctx.patch_op(callee, p.index), ctx.patch_buffer(callee, p)
+            if not views.resolvable_in_sequence(op, buffer):
+                # the view chain inside the callee is followed by upstream's rules
+                raise FusionError(
+                    "the buffer operand is not an argument of the enclosing runtime sequence "
+                    "or a static contiguous view of one: mlir-aie's "
+                    "-aie-resolve-address-patch-buffers refuses it",
+                    op,
+                )
+            ref = frame().buffer(buffer)
             if ref is None or not isinstance(ref.offset, Affine):
                 return None
             return Rebase("buffer", self.hosts[ref.arg], ref.offset)

@@ -175,3 +175,48 @@ def test_back_to_back_iterations_warn():
         "aie-trace-fuse-buffers",
     )
     assert F.warnings(d) and "between call '0[0]' and call '0[1]'" in F.warnings(d)[0]
+
+
+@pytest.mark.parametrize("era", ("E3", "E4"))
+def test_a_loop_offset_is_computed_only_through_a_view_upstream_resolves(era):
+    """In a region per iteration, fuse computes a buffer patch's offset itself; it follows the
+    callee's view of its trace argument by mlir-aie's rules (traceSubviewToBlockArgument), so a
+    strided view is refused, located at the patch, as resolve would refuse it."""
+    text = F.run_in_loop(era)
+    patch = '"aiex.npu.address_patch"(%seq_a_10, %arg1)'
+    assert text.count(patch) == 1
+    strided = (
+        '%strided = "memref.subview"(%arg1) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>, '
+        "static_offsets = array<i64: 0>, static_sizes = array<i64: 4096>, "
+        "static_strides = array<i64: 2>}> : (memref<8192xi8>) -> "
+        "memref<4096xi8, strided<[2]>>\n      "
+    )
+    line = next(x for x in text.splitlines() if patch in x)
+    edited = line.replace("%arg1)", "%strided)").replace(
+        ": (i32, memref<8192xi8>)", ": (i32, memref<4096xi8, strided<[2]>>)"
+    )
+    text = text.replace(
+        line, line[: len(line) - len(line.lstrip())] + strided + edited.lstrip()
+    )
+    # the same module with a unit stride is fused
+    assert (
+        F.errors(
+            F.try_passes(
+                F.parse(
+                    text.replace("array<i64: 2>", "array<i64: 1>").replace(
+                        "strided<[2]>", "strided<[1]>"
+                    )
+                ),
+                "aie-trace-fuse-buffers",
+            )
+        )
+        == []
+    )
+    d = F.try_passes(F.parse(text), "aie-trace-fuse-buffers")
+    assert F.errors(d) == [
+        "the buffer operand is not an argument of the enclosing runtime sequence or a static "
+        "contiguous view of one: mlir-aie's -aie-resolve-address-patch-buffers refuses it"
+    ]
+    assert d.diagnostics[0].line == next(
+        i for i, x in enumerate(text.splitlines(), 1) if "%strided)" in x
+    )
