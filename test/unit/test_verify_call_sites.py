@@ -160,14 +160,46 @@ def test_a_site_binding_no_host_buffer_is_an_error_at_every_such_site(kind):
     ]
 
 
-def test_a_run_with_a_wrong_operand_type_is_reported_once_per_run():
-    text = module([0, 128], BUFFERS["parameter"])
-    text = text.replace(
-        '"aiex.run"(%rc) <{runtime_sequence_symbol = @seq}> : (memref<128xi8>) -> ()',
-        '"aiex.run"(%sv) <{runtime_sequence_symbol = @seq}> : (memref<64xi8, strided<[1]>>) -> ()',
-        1,
+def looped(text: str, trips: int) -> str:
+    """``text`` with @main:@main_seq's configures inside one ``scf.for`` of ``trips`` iterations."""
+    head, rest = text.split("):\n", 1)
+    body, tail = rest.split("\n    }) : () -> ()\n", 1)
+    loop = (
+        "\n      %lb = arith.constant 0 : index"
+        f"\n      %ub = arith.constant {trips} : index"
+        "\n      %st = arith.constant 1 : index"
+        '\n      "scf.for"(%lb, %ub, %st) ({'
+        "\n      ^bb0(%i: index):"
+        f"{body}"
+        '\n        "scf.yield"() : () -> ()'
+        "\n      }) : (index, index, index) -> ()"
     )
-    msgs = [m for _, m in errors(text)]
-    assert msgs == [
-        "operand #0 is memref<64xi8, strided<[1]>> but parameter #0 of @dev:@seq is memref<128xi8>"
+    return f"{head}):\n{loop}\n    }}) : () -> ()\n{tail}"
+
+
+def test_a_run_with_a_wrong_operand_type_is_reported_once_per_run():
+    # both runs pass the 64-byte subview where @seq takes 128 bytes, and the loop reaches each
+    # of them three times: one diagnostic per run op, at that op, not one per time it runs
+    text = module([0, 128], BUFFERS["parameter"])
+    for layout in ("strided<[1]>", "strided<[1], offset: 128>"):
+        text = text.replace(
+            '"aiex.run"(%rc) <{runtime_sequence_symbol = @seq}> : (memref<128xi8>) -> ()',
+            '"aiex.run"(%sv) <{runtime_sequence_symbol = @seq}> : '
+            f"(memref<64xi8, {layout}>) -> ()",
+            1,
+        )
+    text = looped(text, 3)
+    run_lines = [
+        i for i, line in enumerate(text.splitlines(), 1) if '"aiex.run"(%sv)' in line
+    ]
+    assert len(run_lines) == 2
+    assert errors(text) == [
+        (
+            line,
+            f"operand #0 is memref<64xi8, {layout}> but parameter #0 of @dev:@seq is "
+            "memref<128xi8>",
+        )
+        for line, layout in zip(
+            run_lines, ("strided<[1]>", "strided<[1], offset: 128>"), strict=True
+        )
     ]
