@@ -1,9 +1,10 @@
-// mlir-aie's six-run npu-xrt trace design end to end, in every IR era: the test/npu-xrt design
-// whose test.py reads "Six traced dispatches through aiex.configure share one trace buffer" and
-// whose aie.mlir has @main run @dev_a and @dev_b alternately, three times each (seq_a1, seq_b1,
+// mlir-aie's six-run npu-xrt trace design end to end, in every IR era: Xilinx/mlir-aie
+// test/npu-xrt/trace_slices_configure_run/{test.py,aie.mlir}@d3ce09b9d318.
+// Its test.py reads "Six traced dispatches through aiex.configure share one trace buffer"; its
+// aie.mlir has @main run @dev_a and @dev_b alternately, three times each (seq_a1, seq_b1,
 // seq_a2, seq_b2, seq_a2, seq_b2), every run passed its own four-word window of %out (a
 // memref.subview at 4 * i, reinterpret_cast to memref<4xi32>), each sequence tracing into 8192
-// bytes (Xilinx/mlir-aie, 2026). Our own inputs, in the form mlir-aie's trace lowering leaves them
+// bytes. Our own inputs, in the form mlir-aie's trace lowering leaves them
 // (each callee's trace buffer appended after %out, each run one operand short), with each run's
 // output DMA as -aie-dma-tasks-to-npu lowers it (BD 0 on S2MM channel 0, its address patched to
 // %out), through fuse -> materialize -> resolve. Upstream asserts: the fused buffer is
