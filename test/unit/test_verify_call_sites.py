@@ -113,27 +113,93 @@ def test_every_site_in_bounds_verifies(kind):
     assert errors(module([0, 128, 64], BUFFERS[kind])) == []
 
 
-def test_a_view_that_resolves_to_no_parameter_is_an_error_at_every_site():
-    # the patch's buffer is a fresh allocation-like value: a block argument of no sequence
+def test_a_patch_buffer_of_no_parameter_is_one_error_for_the_callee_not_per_site():
+    # the patch's buffer is an op result, not a view chain to a parameter: that is a fact of the
+    # callee alone, true at every site alike, so it is said once, on the patch, naming no site
     text = module([0, 128], BUFFERS["parameter"])
     text = text.replace(
         BUFFERS["parameter"], '%patched = "test.buffer"() : () -> memref<128xi8>'
     )
-    errs = errors(text)
-    assert [line for line, _ in errs] == [patch_line(text)]
-    assert errs[0][1].startswith(
-        "the buffer operand is not an argument of the enclosing"
+    assert errors(text) == [
+        (
+            patch_line(text),
+            "the buffer operand is not an argument of the enclosing runtime sequence or a "
+            "static contiguous view of one: mlir-aie's -aie-resolve-address-patch-buffers "
+            "refuses it",
+        )
+    ]
+
+
+@pytest.mark.parametrize("kind", BUFFERS)
+def test_a_site_binding_no_host_buffer_is_an_error_at_every_such_site(kind):
+    # the callee's patch is a view of its parameter, but sites '0' and '2' bind that parameter
+    # to a value that is no view of a host buffer: each of them is its own error, at the patch
+    text = module([0, 0, 0], BUFFERS[kind])
+    run = '"aiex.run"(%rc) <{runtime_sequence_symbol = @seq}>'
+    parts = text.split(run)
+    assert len(parts) == 4
+    opaque = '%x = "test.buffer"() : () -> memref<128xi8>\n        '
+    text = (
+        parts[0]
+        + opaque
+        + run.replace("%rc", "%x")
+        + parts[1]
+        + run
+        + parts[2]
+        + opaque
+        + run.replace("%rc", "%x")
+        + parts[3]
     )
+    assert errors(text) == [
+        (
+            patch_line(text),
+            "the buffer operand does not resolve to a static view of a host buffer of "
+            f"@main:@main_seq (in @main:@main_seq (call path '{path}'))",
+        )
+        for path in ("0", "2")
+    ]
+
+
+def looped(text: str, trips: int) -> str:
+    """``text`` with @main:@main_seq's configures inside one ``scf.for`` of ``trips`` iterations."""
+    head, rest = text.split("):\n", 1)
+    body, tail = rest.split("\n    }) : () -> ()\n", 1)
+    loop = (
+        "\n      %lb = arith.constant 0 : index"
+        f"\n      %ub = arith.constant {trips} : index"
+        "\n      %st = arith.constant 1 : index"
+        '\n      "scf.for"(%lb, %ub, %st) ({'
+        "\n      ^bb0(%i: index):"
+        f"{body}"
+        '\n        "scf.yield"() : () -> ()'
+        "\n      }) : (index, index, index) -> ()"
+    )
+    return f"{head}):\n{loop}\n    }}) : () -> ()\n{tail}"
 
 
 def test_a_run_with_a_wrong_operand_type_is_reported_once_per_run():
+    # both runs pass the 64-byte subview where @seq takes 128 bytes, and the loop reaches each
+    # of them three times: one diagnostic per run op, at that op, not one per time it runs
     text = module([0, 128], BUFFERS["parameter"])
-    text = text.replace(
-        '"aiex.run"(%rc) <{runtime_sequence_symbol = @seq}> : (memref<128xi8>) -> ()',
-        '"aiex.run"(%sv) <{runtime_sequence_symbol = @seq}> : (memref<64xi8, strided<[1]>>) -> ()',
-        1,
-    )
-    msgs = [m for _, m in errors(text)]
-    assert msgs == [
-        "operand #0 is memref<64xi8, strided<[1]>> but parameter #0 of @dev:@seq is memref<128xi8>"
+    for layout in ("strided<[1]>", "strided<[1], offset: 128>"):
+        text = text.replace(
+            '"aiex.run"(%rc) <{runtime_sequence_symbol = @seq}> : (memref<128xi8>) -> ()',
+            '"aiex.run"(%sv) <{runtime_sequence_symbol = @seq}> : '
+            f"(memref<64xi8, {layout}>) -> ()",
+            1,
+        )
+    text = looped(text, 3)
+    run_lines = [
+        i for i, line in enumerate(text.splitlines(), 1) if '"aiex.run"(%sv)' in line
+    ]
+    assert len(run_lines) == 2
+    assert errors(text) == [
+        (
+            line,
+            f"operand #0 is memref<64xi8, {layout}> but parameter #0 of @dev:@seq is "
+            "memref<128xi8>",
+        )
+        for line, layout in zip(
+            run_lines, ("strided<[1]>", "strided<[1], offset: 128>"), strict=True
+        )
     ]

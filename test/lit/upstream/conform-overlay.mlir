@@ -194,8 +194,8 @@ module {
 // CHECK-LABEL: sym_name = "seq_1"
 // CHECK-NEXT: ^bb0(%arg0: memref<4096xi32>, %arg1: memref<1xi32>, %arg2: memref<4096xi32>, %arg3: memref<8192xi8>):
 // CHECK-NEXT: "aiex.npu.load_pdi"() {device_ref = @config_1}
-// CHECK: %[[P:[a-z0-9_]+]] = arith.constant 0 : {{i32|i64}}
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[P]]) {addr = 119268 : ui32, arg_idx = 3 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+// CHECK: %[[P:[a-z0-9_]+]] = arith.constant 0 : i64
+// CHECK-NEXT: "aiex.npu.address_patch"(%[[P]]) {addr = 119268 : ui32, arg_idx = 3 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i64) -> ()
 // CHECK-LABEL: sym_name = "seq_2"
 // CHECK-NEXT: ^bb0(%arg0: memref<4096xi32>, %arg1: memref<1xi32>, %arg2: memref<4096xi32>):
 // CHECK-NEXT: "aiex.npu.load_pdi"() {device_ref = @config_2}

@@ -1,9 +1,10 @@
-// mlir-aie's six-run npu-xrt trace design end to end, in every IR era: the test/npu-xrt design
-// whose test.py reads "Six traced dispatches through aiex.configure share one trace buffer" and
-// whose aie.mlir has @main run @dev_a and @dev_b alternately, three times each (seq_a1, seq_b1,
+// mlir-aie's six-run npu-xrt trace design end to end, in every IR era: Xilinx/mlir-aie
+// test/npu-xrt/trace_slices_configure_run/{test.py,aie.mlir}@d3ce09b9d318.
+// Its test.py reads "Six traced dispatches through aiex.configure share one trace buffer"; its
+// aie.mlir has @main run @dev_a and @dev_b alternately, three times each (seq_a1, seq_b1,
 // seq_a2, seq_b2, seq_a2, seq_b2), every run passed its own four-word window of %out (a
 // memref.subview at 4 * i, reinterpret_cast to memref<4xi32>), each sequence tracing into 8192
-// bytes (Xilinx/mlir-aie, 2026). Our own inputs, in the form mlir-aie's trace lowering leaves them
+// bytes. Our own inputs, in the form mlir-aie's trace lowering leaves them
 // (each callee's trace buffer appended after %out, each run one operand short), with each run's
 // output DMA as -aie-dma-tasks-to-npu lowers it (BD 0 on S2MM channel 0, its address patched to
 // %out), through fuse -> materialize -> resolve. Upstream asserts: the fused buffer is
@@ -469,35 +470,35 @@ module {
 // CHECK-LABEL: sym_name = "sequence"
 // CHECK-NEXT: ^bb0(%arg0: memref<24xi32>, %arg1: memref<49152xi8>):
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_a}
-// CHECK: %[[T0:[a-z0-9_]+]] = arith.constant 0 : {{i32|i64}}
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[T0]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
-// CHECK: %[[D0:[a-z0-9_]+]] = arith.constant 0 : {{i32|i64}}
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[D0]]) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+// CHECK: %[[T0:[a-z0-9_]+]] = arith.constant 0 : i64
+// CHECK-NEXT: "aiex.npu.address_patch"(%[[T0]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i64) -> ()
+// CHECK: %[[D0:[a-z0-9_]+]] = arith.constant 0 : i64
+// CHECK-NEXT: "aiex.npu.address_patch"(%[[D0]]) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i64) -> ()
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_b}
-// CHECK: %[[T1:[a-z0-9_]+]] = arith.constant 8192 : {{i32|i64}}
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[T1]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
-// CHECK: %[[D1:[a-z0-9_]+]] = arith.constant 16 : {{i32|i64}}
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[D1]]) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+// CHECK: %[[T1:[a-z0-9_]+]] = arith.constant 8192 : i32
+// CHECK-NEXT: "aiex.npu.address_patch"(%[[T1]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
+// CHECK: %[[D1:[a-z0-9_]+]] = arith.constant 16 : i32
+// CHECK-NEXT: "aiex.npu.address_patch"(%[[D1]]) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_a}
-// CHECK: %[[T2:[a-z0-9_]+]] = arith.constant 16384 : {{i32|i64}}
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[T2]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
-// CHECK: %[[D2:[a-z0-9_]+]] = arith.constant 32 : {{i32|i64}}
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[D2]]) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+// CHECK: %[[T2:[a-z0-9_]+]] = arith.constant 16384 : i32
+// CHECK-NEXT: "aiex.npu.address_patch"(%[[T2]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
+// CHECK: %[[D2:[a-z0-9_]+]] = arith.constant 32 : i32
+// CHECK-NEXT: "aiex.npu.address_patch"(%[[D2]]) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_b}
-// CHECK: %[[T3:[a-z0-9_]+]] = arith.constant 24576 : {{i32|i64}}
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[T3]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
-// CHECK: %[[D3:[a-z0-9_]+]] = arith.constant 48 : {{i32|i64}}
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[D3]]) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+// CHECK: %[[T3:[a-z0-9_]+]] = arith.constant 24576 : i32
+// CHECK-NEXT: "aiex.npu.address_patch"(%[[T3]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
+// CHECK: %[[D3:[a-z0-9_]+]] = arith.constant 48 : i32
+// CHECK-NEXT: "aiex.npu.address_patch"(%[[D3]]) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_a}
-// CHECK: %[[T4:[a-z0-9_]+]] = arith.constant 32768 : {{i32|i64}}
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[T4]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
-// CHECK: %[[D4:[a-z0-9_]+]] = arith.constant 64 : {{i32|i64}}
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[D4]]) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+// CHECK: %[[T4:[a-z0-9_]+]] = arith.constant 32768 : i32
+// CHECK-NEXT: "aiex.npu.address_patch"(%[[T4]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
+// CHECK: %[[D4:[a-z0-9_]+]] = arith.constant 64 : i32
+// CHECK-NEXT: "aiex.npu.address_patch"(%[[D4]]) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_b}
-// CHECK: %[[T5:[a-z0-9_]+]] = arith.constant 40960 : {{i32|i64}}
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[T5]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
-// CHECK: %[[D5:[a-z0-9_]+]] = arith.constant 80 : {{i32|i64}}
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[D5]]) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+// CHECK: %[[T5:[a-z0-9_]+]] = arith.constant 40960 : i32
+// CHECK-NEXT: "aiex.npu.address_patch"(%[[T5]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
+// CHECK: %[[D5:[a-z0-9_]+]] = arith.constant 80 : i32
+// CHECK-NEXT: "aiex.npu.address_patch"(%[[D5]]) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
 // CHECK-NOT: address_patch
 // CHECK: trace_buffer = #aie.trace_buffer<arg_index = 1, offset = 0, size = 49152, dedicated = true>
 // CHECK-SAME: trace_slices = [#aie.trace_slice<device = "dev_a", sequence = "seq_a1", offset = 0, size = 8192>, #aie.trace_slice<device = "dev_b", sequence = "seq_b1", offset = 8192, size = 8192>, #aie.trace_slice<device = "dev_a", sequence = "seq_a2", offset = 16384, size = 8192>, #aie.trace_slice<device = "dev_b", sequence = "seq_b2", offset = 24576, size = 8192>, #aie.trace_slice<device = "dev_a", sequence = "seq_a2", offset = 32768, size = 8192>, #aie.trace_slice<device = "dev_b", sequence = "seq_b2", offset = 40960, size = 8192>]

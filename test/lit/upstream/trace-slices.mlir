@@ -276,22 +276,22 @@ module {
 // CHECK-LABEL: sym_name = "sequence"
 // CHECK-NEXT: ^bb0(%arg0: memref<64xi32>, %arg1: memref<12288xi8>):
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_a}
-// CHECK: %[[A:[a-z0-9_]+]] = arith.constant 0 : {{i32|i64}}
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[A]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+// CHECK: %[[A:[a-z0-9_]+]] = arith.constant 0 : i64
+// CHECK-NEXT: "aiex.npu.address_patch"(%[[A]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i64) -> ()
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_b}
-// CHECK: %[[B:[a-z0-9_]+]] = arith.constant 8192 : {{i32|i64}}
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[B]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+// CHECK: %[[B:[a-z0-9_]+]] = arith.constant 8192 : i32
+// CHECK-NEXT: "aiex.npu.address_patch"(%[[B]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
 // CHECK-NOT: address_patch
 // CHECK: trace_buffer = #aie.trace_buffer<arg_index = 1, offset = 0, size = 12288, dedicated = true>
 // CHECK-SAME: trace_slices = [#aie.trace_slice<device = "dev_a", sequence = "seq_a", offset = 0, size = 8192>, #aie.trace_slice<device = "dev_b", sequence = "seq_b", offset = 8192, size = 4096>]
 // CHECK-LABEL: sym_name = "seq_a"
 // CHECK-SAME: trace_buffer = #aie.trace_buffer<arg_index = 1, offset = 0, size = 8192, dedicated = true>
-// CHECK: %[[SEQ_A:[a-z0-9_]+]] = arith.constant 0 : {{i32|i64}}
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[SEQ_A]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+// CHECK: %[[SEQ_A:[a-z0-9_]+]] = arith.constant 0 : i64
+// CHECK-NEXT: "aiex.npu.address_patch"(%[[SEQ_A]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i64) -> ()
 // CHECK-LABEL: sym_name = "seq_b"
 // CHECK-SAME: trace_buffer = #aie.trace_buffer<arg_index = 2, offset = 0, size = 4096, dedicated = true>
-// CHECK: %[[SEQ_B:[a-z0-9_]+]] = arith.constant 0 : {{i32|i64}}
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[SEQ_B]]) {addr = 119268 : ui32, arg_idx = 2 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+// CHECK: %[[SEQ_B:[a-z0-9_]+]] = arith.constant 0 : i64
+// CHECK-NEXT: "aiex.npu.address_patch"(%[[SEQ_B]]) {addr = 119268 : ui32, arg_idx = 2 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i64) -> ()
 // COUNT-LABEL: sym_name = "sequence"
 // COUNT-COUNT-2: "aiex.npu.address_patch"
 // COUNT-NOT: "aiex.npu.address_patch"
