@@ -370,3 +370,20 @@ def nested_in_loop(era: str) -> str:
     )
     # dev_b runs other sequences, so it comes before main (devices materialize in module order)
     return S.module(b.text(era), main, c.text(era), a.text(era))
+
+
+def cycle(era: str) -> str:
+    """Two sequences that run each other: @dev_x:@sx runs @dev_y:@sy, which runs @sx."""
+    x = S.Design(
+        "dev_x",
+        "sx",
+        trace_bytes=0,
+        body=S.configure("dev_y", [S.run("sy", ["%arg0"], [I64])]),
+    )
+    y = S.Design(
+        "dev_y",
+        "sy",
+        trace_bytes=0,
+        body=S.configure("dev_x", [S.run("sx", ["%arg0"], [I64])]),
+    )
+    return S.module(x.text(era), y.text(era))

@@ -53,19 +53,7 @@ def test_bottom_up_puts_callees_first():
 
 
 def test_cycle_is_reported_at_the_closing_run():
-    x = S.Design(
-        "dev_x",
-        "sx",
-        trace_bytes=0,
-        body=S.configure("dev_y", [S.run("sy", ["%arg0"], [I64])]),
-    )
-    y = S.Design(
-        "dev_y",
-        "sy",
-        trace_bytes=0,
-        body=S.configure("dev_x", [S.run("sx", ["%arg0"], [I64])]),
-    )
-    m, g = graph_of(S.module(x.text("E2"), y.text("E2")))
+    m, g = graph_of(F.cycle("E2"))
     with pytest.raises(cg.GraphError) as e:
         g.bottom_up()
     assert e.value.op.name == "aiex.run"

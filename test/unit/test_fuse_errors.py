@@ -92,19 +92,7 @@ def test_unresolvable_callee(era):
 
 @pytest.mark.parametrize("era", F.ERAS)
 def test_cycle(era):
-    x = S.Design(
-        "dev_x",
-        "sx",
-        trace_bytes=0,
-        body=S.configure("dev_y", [S.run("sy", ["%arg0"], [I64])]),
-    )
-    y = S.Design(
-        "dev_y",
-        "sy",
-        trace_bytes=0,
-        body=S.configure("dev_x", [S.run("sx", ["%arg0"], [I64])]),
-    )
-    [(_, msg)] = refuse(S.module(x.text(era), y.text(era)))
+    [(_, msg)] = refuse(F.cycle(era))
     assert msg.startswith(
         "aiex.run calls form a cycle: @dev_x:@sx -> @dev_y:@sy -> @dev_x:@sx"
     )
