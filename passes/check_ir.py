@@ -9,9 +9,9 @@ from typing import ClassVar
 
 from aie_trace import aieir
 from aie_trace import callgraph as cg
-from aie_trace.forms import in_review_problems, tagged_problems
+from aie_trace.forms import IRForm, in_review_problems, tagged_problems, trace_forms
 from aie_trace.materialize import run_type_mismatches
-from aie_trace.registry import register
+from aie_trace.registry import option, register
 
 from ._era import EraPass
 
@@ -30,7 +30,9 @@ class CheckIR(EraPass):
     in another era's form gets one error naming that era. With ``era=auto`` the era is read from
     the op shapes (docs/ir-eras.md); a module mixing eras fails at the first op that contradicts
     the ones before it. Era E0 (``aiex.runtime_sequence``) is rejected. Unregistered aie/aiex ops
-    are not verified by MLIR, so run this on every input and output.
+    are not verified by MLIR, so run this on every input and output. With ``show-form`` it first
+    remarks on the module the IR form it checks: the era and the trace-buffer forms beside the
+    eras its sequences carry (``IR form E1+tagged: ...``, :mod:`aie_trace.forms`).
     """
 
     name: ClassVar[str] = "aie-trace-check-ir"
@@ -38,8 +40,17 @@ class CheckIR(EraPass):
         "Verify aie/aiex ops against mlir-aie's op definitions (per IR era)"
     )
 
+    show_form: bool = option(
+        False,
+        "Remark the IR form checked: the era and the trace-buffer forms beside it "
+        "(e.g. E1+tagged)",
+    )
+
     def run(self, module, diag) -> None:
         era = self.module_era(module, diag)
+        if self.show_form:
+            form = IRForm(era, trace_forms(module))
+            diag.remark(module, f"IR form {form.label}: {form}")
         for v in aieir.check_module(module, era):
             diag.error(v.op, v.message)
         for op, message in in_review_problems(module) + tagged_problems(module):

@@ -3,8 +3,8 @@
 """What ``-aie-materialize-runtime-sequences`` does, without mlir-aie (tests and the emulator).
 
 Read from mlir-aie's ``lib/Dialect/AIEX/Transforms/AIEMaterializeRuntimeSequences.cpp`` (at
-ef38c7ba, and its later revision with ``verifyRunOpsInConfigureOp`` and the load_pdi
-canonicalization, which the index holds without its commit) and its tests in
+ef38c7ba, and a later revision with ``verifyRunOpsInConfigureOp`` and the load_pdi
+canonicalization, whose commit is not cited here) and its tests in
 ``test/dialect/AIEX``. The pass works **device by device, in module order**: for each device it
 inlines every ``aiex.run`` of its sequences, then starts every top-level ``aiex.configure`` with
 an ``aiex.npu.load_pdi {device_ref = @dev}``, drops a load_pdi directly followed by an identical

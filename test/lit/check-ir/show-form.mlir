@@ -1,0 +1,53 @@
+// show-form: aie-trace-check-ir remarks on the module the IR form it checks, the era and the
+// trace-buffer forms beside the eras that its sequences carry (python/aie_trace/forms.py); the
+// era is the one the checks use, read from the op shapes or given by the era option. Off by
+// default: without it a clean module prints nothing.
+// RUN: aie-trace-opt %s --split-input-file -verify-diagnostics -aie-trace-check-ir=show-form -o /dev/null
+// RUN: aie-trace-opt %s --split-input-file -aie-trace-check-ir=show-form -o /dev/null 2>&1 | FileCheck %s
+// RUN: aie-trace-opt %s --split-input-file -aie-trace-check-ir -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF --allow-empty
+// OFF-NOT: remark
+
+// An E1 module (attribute patch) whose configuration's sequence is tagged.
+// CHECK: show-form.mlir:[[# @LINE + 2]]:1: remark: IR form E1+tagged: IR era E1 with the tagged trace-argument form ('aie.trace_buffer_arg', mlir-aie's full-ELF control-packet flow)
+// expected-remark@+1 {{IR form E1+tagged: IR era E1 with the tagged trace-argument form}}
+module {
+  "aie.device"() <{device = 8 : i32, sym_name = "cfg"}> ({
+    "aie.runtime_sequence"() <{sym_name = "sequence"}> ({
+    ^bb0(%a0: memref<16xi32>, %trace: memref<64xi8>):
+      "aiex.npu.address_patch"() <{addr = 119268 : ui32, arg_idx = 1 : i32, arg_plus = 0 : i32}> : () -> ()
+    }) {aie.trace_buffer_arg = 1 : i32} : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+}
+
+// -----
+
+// An E4 module (an i64 patch offset naming its buffer), no trace-buffer form: the era alone.
+// CHECK: show-form.mlir:[[# @LINE + 2]]:1: remark: IR form E4: IR era E4{{$}}
+// expected-remark@+1 {{IR form E4: IR era E4}}
+module {
+  "aie.device"() <{device = 8 : i32, sym_name = "cfg"}> ({
+    "aie.runtime_sequence"() <{sym_name = "sequence"}> ({
+    ^bb0(%a0: memref<16xi32>, %trace: memref<64xi8>):
+      %p = arith.constant 0 : i64
+      "aiex.npu.address_patch"(%p, %trace) <{addr = 119268 : ui32, operandSegmentSizes = array<i32: 0, 1, 1>}> : (i64, memref<64xi8>) -> ()
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+}
+
+// -----
+
+// The same E4 module, tagged.
+// CHECK: show-form.mlir:[[# @LINE + 2]]:1: remark: IR form E4+tagged: IR era E4 with the tagged trace-argument form
+// expected-remark@+1 {{IR form E4+tagged}}
+module {
+  "aie.device"() <{device = 8 : i32, sym_name = "cfg"}> ({
+    "aie.runtime_sequence"() <{sym_name = "sequence"}> ({
+    ^bb0(%a0: memref<16xi32>, %trace: memref<64xi8>):
+      %p = arith.constant 0 : i64
+      "aiex.npu.address_patch"(%p, %trace) <{addr = 119268 : ui32, operandSegmentSizes = array<i32: 0, 1, 1>}> : (i64, memref<64xi8>) -> ()
+    }) {aie.trace_buffer_arg = 1 : i32} : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+}
