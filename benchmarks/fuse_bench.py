@@ -17,6 +17,7 @@ best of ``--repeat`` runs.
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 import time
 from dataclasses import dataclass
@@ -110,11 +111,20 @@ def main(argv: list[str] | None = None) -> int:
         default="wall",
         help="wall: time.perf_counter; cpu: time.process_time (steadier on a shared machine)",
     )
+    p.add_argument(
+        "--gc",
+        choices=["off", "on"],
+        default="off",
+        help="off: the cyclic garbage collector paused, as aie-trace-opt runs its pipeline; "
+        "on: running, as a library caller that leaves it on sees the passes",
+    )
     args = p.parse_args(argv)
     clock = time.perf_counter if args.clock == "wall" else time.process_time
+    if args.gc == "off":
+        gc.disable()
     print(
         f"MLIR provider: {provider.NAME}; {args.devices} designs; best of {args.repeat}; "
-        f"{args.clock} clock"
+        f"{args.clock} clock; garbage collector {args.gc}"
     )
     header = (
         f"{'era':4} {'calls':>6} {'parse s':>8} {'fuse s':>8} {'us/call':>8} {'verify s':>8} {'print s':>8} "

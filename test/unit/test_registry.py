@@ -259,7 +259,9 @@ def test_entry_point_plugins_are_loaded(plugin_env):
 
 
 def test_no_library_or_pass_code_touches_the_garbage_collector():
-    """The collector is the application's to tune; library and pass code leave it alone."""
+    """The collector is the application's to tune; library and pass code leave it alone (the
+    command-line entry points in tools/ are the application: aie-trace-opt pauses it).
+    """
     import ast
     from pathlib import Path
 
@@ -274,8 +276,8 @@ def test_no_library_or_pass_code_touches_the_garbage_collector():
                     else [node.module] if isinstance(node, ast.ImportFrom) else []
                 )
                 if "gc" in names:
-                    users.append(f"{path.relative_to(root)}:{node.lineno}")
-    assert users == []
+                    users.append(str(path.relative_to(root)))
+    assert users == ["tools/opt.py"]
 
 
 def test_every_registered_pass_is_frozen():
