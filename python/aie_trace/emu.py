@@ -643,9 +643,7 @@ def _h_address_patch(npu: Npu, op: Any, frame: Frame) -> None:
     if buffer_operand is not None:
         if not views.resolvable_in_sequence(op, buffer_operand):
             raise EmuFault(
-                "the buffer operand is not an argument of the enclosing runtime sequence or a "
-                "static contiguous view of one: mlir-aie's -aie-resolve-address-patch-buffers "
-                "refuses it, so no NPU runs this patch",
+                f"{views.UNRESOLVABLE}, so no NPU runs this patch",
                 op,
             )
         arg_idx, offset = npu.host_buffer(buffer_operand, frame)

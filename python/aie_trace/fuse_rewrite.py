@@ -320,9 +320,7 @@ class Rebaser:
             if not views.resolvable_in_sequence(op, buffer):
                 # the view chain inside the callee is followed by upstream's rules
                 raise FusionError(
-                    "the buffer operand is not an argument of the enclosing runtime sequence "
-                    "or a static contiguous view of one: mlir-aie's "
-                    "-aie-resolve-address-patch-buffers refuses it",
+                    views.UNRESOLVABLE,
                     op,
                 )
             ref = frame().buffer(buffer)

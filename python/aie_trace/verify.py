@@ -486,8 +486,7 @@ class _Check:
             if not site.resolvable:
                 self.error(
                     op,
-                    "the buffer operand is not an argument of the enclosing runtime sequence or a static "
-                    "contiguous view of one: mlir-aie's -aie-resolve-address-patch-buffers refuses it",
+                    views.UNRESOLVABLE,
                 )
                 return
             ref = _bind(site.view, facts.buffer, frame)

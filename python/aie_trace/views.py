@@ -159,6 +159,13 @@ def host_buffer_index(arg: Any) -> int | None:
     return None
 
 
+#: what verify-patches, fuse and the emulator say of a patch :func:`resolvable_in_sequence` refuses
+UNRESOLVABLE = (
+    "the buffer operand is not an argument of the enclosing runtime sequence or a static "
+    "contiguous view of one: mlir-aie's -aie-resolve-address-patch-buffers refuses it"
+)
+
+
 def resolvable_in_sequence(op: Any, value: Any) -> bool:
     """Whether ``value`` (the ``buffer`` of patch ``op``) roots, by :func:`trace_to_block_argument`,
     at an argument of the runtime sequence that encloses ``op``: what mlir-aie's resolve pass
