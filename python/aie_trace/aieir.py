@@ -380,15 +380,6 @@ def string_literal(text: str) -> str | None:
     return unescape_string(text[1:-1])
 
 
-def attr_body(text: str, mnemonic: str) -> str | None:
-    """``#aie.<mnemonic><body>`` -> ``body``; None when ``text`` is not that attribute."""
-    head = f"#aie.{mnemonic}<"
-    if not (text.startswith(head) and text.endswith(">")):
-        return None
-    inner = text[len(head) : -1]
-    return inner if split_top_level(inner) is not None else None
-
-
 def parse_params(inner: str) -> list[tuple[str, str]] | None:
     """``k = v, ...`` -> ``[(k, v), ...]`` in order (values as written, stripped); None when it is
     not such a list (a key that is not an identifier, an item without ``=``, an open literal).
@@ -434,13 +425,6 @@ def aie_attr_params(attr: Any, mnemonic: str) -> list[tuple[str, str]] | None:
     """:func:`aie_attr_body`'s ``k = v, ...`` as ``[(k, v), ...]`` in order; None when ``attr`` is
     not that attribute or its parameter list does not parse."""
     inner = _aie_attr_inner(attr, mnemonic)
-    return None if inner is None else parse_params(inner)
-
-
-def attr_params(text: str, mnemonic: str) -> list[tuple[str, str]] | None:
-    """``#aie.<mnemonic><k = v, ...>`` -> ``[(k, v), ...]`` in printed order (values as written);
-    None when ``text`` is not that attribute or its parameter list does not parse."""
-    inner = attr_body(text, mnemonic)
     return None if inner is None else parse_params(inner)
 
 

@@ -273,7 +273,7 @@ def test_era_e0_is_rejected(ctx):
 def test_trace_attribute_parameters(ctx):
     ok = "#aie.trace_buffer<arg_index = 1, offset = 0, size = 4096, dedicated = false>"
     assert aieir.attr_type_ok(S.TRACE_BUFFER, ir.Attribute.parse(ok))
-    assert aieir.attr_params(ok, "trace_buffer") == [
+    assert aieir.aie_attr_params(ir.Attribute.parse(ok), "trace_buffer") == [
         ("arg_index", "1"),
         ("offset", "0"),
         ("size", "4096"),
@@ -288,4 +288,9 @@ def test_trace_attribute_parameters(ctx):
         '[#aie.trace_slice<device = "a", sequence = "s", offset = 0>]',
     ):
         assert not aieir.attr_type_ok(S.TRACE_SLICES, ir.Attribute.parse(bad)), bad
-    assert aieir.attr_params("#aie.trace_slice<device>", "trace_slice") is None
+    assert (
+        aieir.aie_attr_params(
+            ir.Attribute.parse("#aie.trace_slice<device>"), "trace_slice"
+        )
+        is None
+    )
