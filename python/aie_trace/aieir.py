@@ -1525,3 +1525,387 @@ def memref_bytes(t: Any) -> int | None:
 
 def iter_seq_ops(seq: Any) -> Iterator[Any]:
     yield from walk(seq)[1:]
+
+
+# ------------------------------------------------------------------------------------------------
+# generic structure: operations, values, blocks, regions
+#
+# Every module outside the IR layer reaches operations, values, blocks and regions through these
+# functions (a test keeps the bindings' own attributes out of them), so a difference between
+# binding versions (``OpView`` or ``Operation`` from ``owner``, ``walk``'s callback form, how
+# attributes iterate) is handled here once. An *op* is an ``ir.Operation``; every function
+# accepts an ``OpView`` too.
+
+
+def operation(x: Any) -> Any:
+    """The ``ir.Operation`` of an operation or op view."""
+    return getattr(x, "operation", x)
+
+
+def name(op: Any) -> str:
+    """The op's name (``aiex.run``)."""
+    return op.name
+
+
+def operands(op: Any) -> list[Any]:
+    """The op's operands, in order."""
+    return list(operation(op).operands)
+
+
+def operand(op: Any, index: int) -> Any:
+    return operation(op).operands[index]
+
+
+def num_operands(op: Any) -> int:
+    return len(operation(op).operands)
+
+
+def set_operand(op: Any, index: int, value: Any) -> None:
+    operation(op).operands[index] = value
+
+
+def results(op: Any) -> list[Any]:
+    return list(operation(op).results)
+
+
+def result(op: Any) -> Any:
+    """The op's single result."""
+    return operation(op).result
+
+
+def is_block_argument(value: Any) -> bool:
+    return isinstance(value, ir.BlockArgument)
+
+
+def defining_op(value: Any) -> Any:
+    """The op that defines ``value``, or None for a block argument."""
+    if isinstance(value, ir.BlockArgument):
+        return None
+    return value.owner.operation
+
+
+def argument_owner(arg: Any) -> Any:
+    """The op whose region holds the block that ``arg`` is an argument of."""
+    return arg.owner.owner.operation
+
+
+def argument_number(arg: Any) -> int:
+    return arg.arg_number
+
+
+def value_type(value: Any) -> Any:
+    return value.type
+
+
+def set_value_type(value: Any, type_: Any) -> None:
+    value.set_type(type_)
+
+
+def replace_uses(old: Any, new: Any) -> None:
+    """Every use of value ``old`` now uses ``new``."""
+    old.replace_all_uses_with(new)
+
+
+def regions(op: Any) -> list[Any]:
+    return list(operation(op).regions)
+
+
+def blocks(op: Any, region: int = 0) -> list[Any]:
+    """The blocks of the op's region ``region`` (none for an empty body ``{}``)."""
+    return list(operation(op).regions[region].blocks)
+
+
+def region_blocks(region: Any) -> list[Any]:
+    return list(region.blocks)
+
+
+def block_ops(block: Any) -> list[Any]:
+    """The ops of ``block``, in order."""
+    return [o.operation for o in block.operations]
+
+
+def block_arguments(block: Any) -> list[Any]:
+    return list(block.arguments)
+
+
+def add_block_argument(block: Any, type_: Any, loc: Any) -> Any:
+    return block.add_argument(type_, loc)
+
+
+def first_block(op: Any, region: int = 0) -> Any:
+    """The first block of the op's region ``region``, appended when the region has none."""
+    blocks_ = operation(op).regions[region].blocks
+    if not len(blocks_):
+        blocks_.append()
+    return blocks_[0]
+
+
+def body_ops(op: Any, region: int = 0) -> list[Any]:
+    """The ops of every block of the op's region ``region``, in order."""
+    return [
+        o.operation for b in operation(op).regions[region].blocks for o in b.operations
+    ]
+
+
+def block_of(op: Any) -> Any:
+    """The block that holds ``op``."""
+    return operation(op).block
+
+
+def parent_op(op: Any) -> Any:
+    """The op whose region holds ``op``, or None at the top."""
+    p = operation(op).parent
+    return None if p is None else p.operation
+
+
+def location(op: Any) -> Any:
+    return operation(op).location
+
+
+def set_location(op: Any, loc: Any) -> None:
+    operation(op).location = loc
+
+
+def unknown_location() -> Any:
+    return ir.Location.unknown()
+
+
+def erase(op: Any) -> None:
+    operation(op).erase()
+
+
+def clone(op: Any, ip: Any) -> Any:
+    """A copy of ``op`` (with its regions) inserted at ``ip``."""
+    return operation(op).clone(ip=ip)
+
+
+def move_before(op: Any, anchor: Any) -> None:
+    operation(op).move_before(operation(anchor))
+
+
+def before(op: Any) -> Any:
+    """The insertion point just before ``op``."""
+    return ir.InsertionPoint(operation(op))
+
+
+def after(op: Any) -> Any:
+    """The insertion point just after ``op``."""
+    return ir.InsertionPoint.after(operation(op))
+
+
+def at_end(block: Any) -> Any:
+    """The insertion point at the end of ``block``."""
+    return ir.InsertionPoint(block)
+
+
+def has_attr(op: Any, name_: str) -> bool:
+    return name_ in operation(op).attributes
+
+
+def set_attr_value(op: Any, name_: str, attr: Any) -> None:
+    """Set attribute ``name_`` to the attribute ``attr`` as it is (see :func:`set_attr` for a
+    property by its schema type)."""
+    operation(op).attributes[name_] = attr
+
+
+def remove_attr(op: Any, name_: str) -> None:
+    del operation(op).attributes[name_]
+
+
+def listed_attrs(op: Any) -> dict[str, Any]:
+    """The attributes that iterating the op lists (an unregistered op's properties are not
+    listed; read those by name with :func:`attr_or_none`)."""
+    attrs = operation(op).attributes
+    out: dict[str, Any] = {}
+    for i in range(len(attrs)):
+        na = attrs[i]
+        out[na.name] = na.attr
+    return out
+
+
+def in_context_of(op: Any) -> Any:
+    """A context manager: the op's context, with an unknown location, for building IR."""
+    return ir.Location.unknown(operation(op).context)
+
+
+class ParseError(Exception):
+    """Text that does not parse; ``diagnostics`` are the bindings' (for
+    :meth:`aie_trace.diagnostics.DiagnosticEngine.add_mlir_error`)."""
+
+    def __init__(self, error: Any):
+        super().__init__(str(error))
+        self.error = error
+
+
+def parse_op(text: str, source_name: str = "<string>") -> Any:
+    """Parse ``text`` (one top-level op, a module) in the current context; raises
+    :class:`ParseError`."""
+    try:
+        return ir.Operation.parse(text, source_name=source_name)
+    except ir.MLIRError as e:
+        raise ParseError(e) from e
+
+
+# ------------------------------------------------------------------------------------------------
+# types and attributes
+
+
+def is_memref_type(t: Any) -> bool:
+    """A ranked memref type."""
+    return isa(ir.MemRefType, t)
+
+
+def is_memref(value: Any) -> bool:
+    """A value of ranked memref type."""
+    return isa(ir.MemRefType, value.type)
+
+
+def memref_shape(t: Any) -> list[int]:
+    return list(ir.MemRefType(t).shape)
+
+
+def memref_element_type(t: Any) -> Any:
+    return ir.MemRefType(t).element_type
+
+
+def memref_type(shape: list[int], element: Any, offset: int | None = None) -> Any:
+    """``memref<shape x element>``; with ``offset``, the unit-stride strided layout at it."""
+    layout = (
+        None if offset is None else ir.StridedLayoutAttr.get(offset, [1] * len(shape))
+    )
+    return ir.MemRefType.get(shape, element, layout)
+
+
+def memref_strides_and_offset(t: Any) -> tuple[list[int], int] | None:
+    """Strides and offset of a memref type's layout; None when the layout is not strided."""
+    try:
+        strides, offset = ir.MemRefType(t).get_strides_and_offset()
+    except Exception:  # a layout that is not strided: the bindings raise
+        return None
+    return list(strides), offset
+
+
+def is_integer_type(t: Any) -> bool:
+    return isa(ir.IntegerType, t)
+
+
+def integer_width(t: Any) -> int | None:
+    """The width of an integer type, None for any other type."""
+    return ir.IntegerType(t).width if isa(ir.IntegerType, t) else None
+
+
+def is_signless_integer(t: Any) -> bool:
+    return isa(ir.IntegerType, t) and ir.IntegerType(t).is_signless
+
+
+def is_index_type(t: Any) -> bool:
+    return isa(ir.IndexType, t)
+
+
+def int_type(width: int) -> Any:
+    """The signless integer type ``i<width>``."""
+    return ir.IntegerType.get_signless(width)
+
+
+def index_type() -> Any:
+    return ir.IndexType.get()
+
+
+def is_attribute(x: Any) -> bool:
+    return isinstance(x, ir.Attribute)
+
+
+def dense_ints(attr: Any) -> list[int]:
+    """The values of a ``DenseI64ArrayAttr`` or ``DenseI32ArrayAttr`` (empty for None)."""
+    if attr is None:
+        return []
+    for cls in (ir.DenseI64ArrayAttr, ir.DenseI32ArrayAttr):
+        if isa(cls, attr):
+            a = cls(attr)
+            return [
+                a[i] for i in range(len(a))
+            ]  # indexed: iterating costs five times more
+    raise TypeError("not a dense integer array attribute")
+
+
+def dense_i64_attr(values: list[int]) -> Any:
+    return ir.DenseI64ArrayAttr.get(values)
+
+
+def dense_elements_ints(attr: Any) -> list[int]:
+    """The integers of a ``DenseIntElementsAttr``."""
+    return [int(x) for x in ir.DenseIntElementsAttr(attr)]
+
+
+def string_attr(value: str) -> Any:
+    return ir.StringAttr.get(value)
+
+
+def string_value(attr: Any) -> str | None:
+    """The string of a ``StringAttr``, None for any other attribute."""
+    if isinstance(attr, ir.StringAttr):
+        return attr.value
+    return ir.StringAttr(attr).value if isa(ir.StringAttr, attr) else None
+
+
+def symbol_ref(names: Iterable[str]) -> Any:
+    """``@a`` for one name, ``@a::@b`` for a path."""
+    names = list(names)
+    if len(names) == 1:
+        return ir.FlatSymbolRefAttr.get(names[0])
+    return ir.SymbolRefAttr.get(names)
+
+
+def symbol_ref_path(attr: Any) -> tuple[str, ...] | None:
+    """The names of a (flat or nested) symbol reference; None for any other attribute."""
+    if isa(ir.FlatSymbolRefAttr, attr):
+        return (ir.FlatSymbolRefAttr(attr).value,)
+    nested = getattr(ir, "SymbolRefAttr", None)
+    if nested is not None and isa(nested, attr):
+        return tuple(nested(attr).value)
+    return None
+
+
+def int_attr(type_: Any, value: int) -> Any:
+    return ir.IntegerAttr.get(type_, value)
+
+
+def array_items(attr: Any) -> list[Any] | None:
+    """The elements of an ``ArrayAttr``; None for any other attribute."""
+    return list(ir.ArrayAttr(attr)) if isa(ir.ArrayAttr, attr) else None
+
+
+def array_attr(items: list[Any]) -> Any:
+    return ir.ArrayAttr.get(items)
+
+
+def dict_items(attr: Any) -> dict[str, Any] | None:
+    """The entries of a ``DictAttr``; None for any other attribute."""
+    if not isa(ir.DictAttr, attr):
+        return None
+    return {na.name: na.attr for na in ir.DictAttr(attr)}
+
+
+def dict_attr(items: dict[str, Any]) -> Any:
+    return ir.DictAttr.get(items)
+
+
+def parse_attr(text: str) -> Any:
+    """An attribute from its IR text (for writing one whose text this project composes)."""
+    return ir.Attribute.parse(text)
+
+
+# ------------------------------------------------------------------------------------------------
+# cloning and inlining (materialization, resolve)
+
+
+# ------------------------------------------------------------------------------------------------
+# run graph, loops and the static proof
+
+
+# ------------------------------------------------------------------------------------------------
+# rewriting runs and patches (fuse)
+
+
+# ------------------------------------------------------------------------------------------------
+# host side: emulator, events, layout, runtime, command lines

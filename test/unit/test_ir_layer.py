@@ -1,0 +1,127 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""The IR layer is the only way into IR: outside it, no module touches the bindings' objects by
+their own attributes (``op.operands``, ``value.owner``, ``block.arguments``...) or names a
+bindings class (``ir.MemRefType``); they call :mod:`aie_trace.aieir` and the typed wrappers of
+:mod:`aie_trace.aieops`. (That no other module imports the bindings is
+``test_import_rule.py``.)"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCANNED = [ROOT / "python" / "aie_trace", ROOT / "passes", ROOT / "tools"]
+
+#: the IR layer, and the code that runs pass managers, with why
+LAYER = {
+    "python/aie_trace/provider.py": "the provider: where the bindings come from",
+    "python/aie_trace/aieir.py": "the IR layer: access, era-aware fields, builders, checker",
+    "python/aie_trace/aieops.py": "the IR layer: typed wrappers for the aie/aiex ops",
+    "python/aie_trace/views.py": "the IR layer: view chains read by mlir-aie's resolve rules",
+    "python/aie_trace/rollback.py": "the IR layer: a module put back as it was",
+    "python/aie_trace/schema.py": "the IR layer's data: the aie/aiex op definitions per era",
+    "python/aie_trace/driver.py": "runs pass managers",
+    "python/aie_trace/pipeline.py": "runs pass managers",
+}
+
+#: attributes of the bindings' operations, values, blocks and regions (none is a field name of a
+#: record of ours; ``parent``, ``name``, ``type``, ``result`` and ``add_argument`` are too common
+#: elsewhere, paths and argument parsers, to tell apart, and the layer offers functions for them)
+BINDING_ATTRIBUTES = frozenset(
+    {
+        "operands",
+        "attributes",
+        "regions",
+        "results",
+        "owner",
+        "arguments",
+        "blocks",
+        "operation",
+        "opview",
+        "operations",
+        "_CAPIPtr",
+        "get_asm",
+        "move_before",
+        "move_after",
+        "erase",
+        "clone",
+        "replace_all_uses_with",
+        "location",
+        "detach_from_parent",
+        "set_type",
+        "arg_number",
+        "InsertionPoint",
+        "walk",
+        "context",
+    }
+)
+
+#: the names under which the layer's modules are imported: their attributes are the layer's API
+_LAYER_NAMES = frozenset({"aieir", "aieops", "views", "rollback", "A", "ops"})
+#: the bindings' modules, re-exported by the layer for its own use only
+_BINDING_MODULES = frozenset({"ir", "arith", "memref", "scf", "func", "passmanager"})
+
+
+def _offences(path: Path) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("aieir"):
+            found += [
+                f"line {node.lineno}: imports {a.name} from the IR layer"
+                for a in node.names
+                if a.name in _BINDING_MODULES
+            ]
+        elif isinstance(node, ast.Attribute):
+            base = node.value
+            if isinstance(base, ast.Name) and base.id in _LAYER_NAMES:
+                if node.attr in _BINDING_MODULES:
+                    found.append(f"line {node.lineno}: {base.id}.{node.attr}")
+                continue
+            if node.attr in BINDING_ATTRIBUTES:
+                found.append(f"line {node.lineno}: .{node.attr}")
+    return found
+
+
+def _scanned() -> list[str]:
+    return sorted(
+        p.relative_to(ROOT).as_posix()
+        for base in SCANNED
+        for p in base.rglob("*.py")
+        if p.relative_to(ROOT).as_posix() not in LAYER
+    )
+
+
+def test_the_scan_covers_the_engines():
+    files = _scanned()
+    assert "python/aie_trace/verify.py" in files
+    assert "passes/fuse_buffers.py" in files
+    assert all((ROOT / f).exists() for f in LAYER)
+
+
+@pytest.mark.parametrize("rel", _scanned())
+def test_no_module_outside_the_layer_touches_binding_objects(rel):
+    assert _offences(ROOT / rel) == []
+
+
+def test_the_scan_sees_each_spelling(tmp_path):
+    cases = {
+        "x = op.operands[0]": True,
+        "v.owner.operation": True,
+        "ir.InsertionPoint(op)": True,
+        "from .aieir import ir": True,
+        "from aie_trace.aieir import arith, make_context": True,
+        "t = aieir.ir.MemRefType": True,
+        "ops = aieir.operands(op)": False,
+        "w = aieir.walk(seq)": False,
+        "from .aieir import make_context, op_id": False,
+        "p = path.parent": False,
+        "r = record.callee_name": False,
+    }
+    for text, banned in cases.items():
+        f = tmp_path / "m.py"
+        f.write_text(text + "\n")
+        assert bool(_offences(f)) == banned, text
