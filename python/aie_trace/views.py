@@ -38,11 +38,6 @@ class Traced(NamedTuple):
     offset: int
 
 
-def _ints(attr: Any) -> list[int]:
-    a = ir.DenseI64ArrayAttr(attr)
-    return [a[i] for i in range(len(a))]
-
-
 def _elem_bits(t: Any) -> int | None:
     et = ir.MemRefType(t).element_type
     if aieir.isa(ir.IntegerType, et):
@@ -59,20 +54,10 @@ def _elem_bits(t: Any) -> int | None:
     return None
 
 
-def _strides_and_offset(t: Any) -> tuple[list[int], int] | None:
-    try:
-        strides, offset = ir.MemRefType(t).get_strides_and_offset()
-    except (
-        Exception
-    ):  # a layout that is not strided: the bindings raise, MLIR returns failure
-        return None
-    return list(strides), offset
-
-
 def _subview_step(op: Any) -> tuple[Any, int] | None:
     src, res = op.operands[0], op.result
     static = [
-        _ints(op.attributes[n])
+        aieir.dense_ints(aieir.attr_or_none(op, n))
         for n in ("static_offsets", "static_sizes", "static_strides")
     ]
     if any(v == DYNAMIC for vals in static for v in vals):
@@ -82,7 +67,9 @@ def _subview_step(op: Any) -> tuple[Any, int] | None:
     bits = _elem_bits(src.type)
     if bits is None or bits % 8:
         return None
-    s, r = _strides_and_offset(src.type), _strides_and_offset(res.type)
+    s, r = aieir.memref_strides_and_offset(src.type), aieir.memref_strides_and_offset(
+        res.type
+    )
     if s is None or r is None or s[1] == DYNAMIC or r[1] == DYNAMIC:
         return None
     shape = list(ir.MemRefType(res.type).shape)
