@@ -376,7 +376,7 @@ class Design:
         else:
             b.address_patch(addr, 0, arg_idx=len(memrefs) - 1)
         b.maskwrite32(
-            tracedma.DMA_CTRL_BASE + 8 * TRACE_CHANNEL, SHIM_PKT_ID << 8, 0x1F00, col, 0
+            tracedma.DMA_CTRL_BASE + 8 * TRACE_CHANNEL, SHIM_PKT_ID << 8, 0xFF00, col, 0
         )
         b.write32(
             tracedma.task_queue_offset(TRACE_CHANNEL, tracedma.S2MM),
