@@ -397,14 +397,9 @@ class Design:
                 f'channel_index = 0 : i64, sym_name = "{self.sequence}_in"}}> : (index) -> ()'
             )
         if traced:
-            tiles += [
-                f'"aie.packet_flow"() <{{ID = {self.pkt_id} : i8, keep_pkt_header = true}}> ({{',
-                f'  "aie.packet_source"(%{self.device}_core) <{{bundle = 9 : i32, channel = 0 : i32}}> : (index) -> ()',
-                f'  "aie.packet_dest"(%{self.device}_shim) <{{bundle = 1 : i32, channel = {TRACE_CHANNEL} : i32}}> '
-                ": (index) -> ()",
-                '  "aie.end"() : () -> ()',
-                "}) : () -> ()",
-            ]
+            tiles += trace_flow(
+                f"%{self.device}_core", f"%{self.device}_shim", self.pkt_id
+            )
         seq = (
             [f'"aie.runtime_sequence"() <{{{attrs}}}> ({{', f"^bb0({sig}):"]
             + [f"  {x}" for x in b.lines]
@@ -443,6 +438,23 @@ class Design:
             arg_plus=arg_plus,
             **target,
         )
+
+
+def trace_flow(
+    core: str, shim: str, pkt_id: int, channel: int = TRACE_CHANNEL
+) -> list[str]:
+    """The ``aie.packet_flow`` -aie-insert-trace-flows adds for a core trace: packet ``pkt_id``
+    from the ``Trace`` port 0 of tile ``core`` to S2MM ``channel`` of shim ``shim`` (SSA names),
+    its packet header kept."""
+    return [
+        f'"aie.packet_flow"() <{{ID = {pkt_id} : i8, keep_pkt_header = true}}> ({{',
+        f'  "aie.packet_source"({core}) <{{bundle = {tracedma.BUNDLE_TRACE} : i32, channel = 0 : i32}}> '
+        ": (index) -> ()",
+        f'  "aie.packet_dest"({shim}) <{{bundle = {tracedma.BUNDLE_DMA} : i32, channel = {channel} : i32}}> '
+        ": (index) -> ()",
+        '  "aie.end"() : () -> ()',
+        "}) : () -> ()",
+    ]
 
 
 def device(name: str, lines: list[str], kind: int = NPU1_1COL) -> str:

@@ -118,13 +118,7 @@ def device(
         f'%core{t} = "aie.tile"() <{{col = {core[0]} : i32, row = {core[1]} : i32}}> : () -> index',
     ]
     if traced:
-        lines += [
-            f'"aie.packet_flow"() <{{ID = {pkt_id} : i8, keep_pkt_header = true}}> ({{',
-            f'  "aie.packet_source"(%core{t}) <{{bundle = 9 : i32, channel = 0 : i32}}> : (index) -> ()',
-            f'  "aie.packet_dest"(%shim{t}) <{{bundle = 1 : i32, channel = {channel} : i32}}> : (index) -> ()',
-            '  "aie.end"() : () -> ()',
-            "}) : () -> ()",
-        ]
+        lines += synth.trace_flow(f"%core{t}", f"%shim{t}", pkt_id, channel)
     return synth.device(name, lines + body.splitlines(), kind=enum)
 
 
