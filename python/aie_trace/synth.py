@@ -21,8 +21,14 @@ from itertools import count
 from . import tracedma
 
 NPU1_1COL = 5
-TRACE_BD, TRACE_CHANNEL, SHIM_PKT_ID = 15, 1, 15
+TRACE_BD, TRACE_CHANNEL = 15, 1
 CORE_ROW = 2
+#: the shim tile's controller id on npu1 (``aie.tile`` ``controller_id`` pkt_id 15, as
+#: -aie-insert-trace-flows assigns it on a device of at most 6 rows), written into the
+#: Controller_ID field [15:8] of the trace channel's DMA_S2MM_<ch>_Ctrl
+SHIM_CONTROLLER_ID, CONTROLLER_ID_SHIFT, CONTROLLER_ID_MASK = 15, 8, 0xFF00
+#: DMA_<dir>_<ch>_Task_Queue fields: Enable_Token_Issue [31], Repeat_Count [23:16], Start_BD_ID
+TASK_ENABLE_TOKEN, TASK_REPEAT_SHIFT = 1 << 31, 16
 # tile-local register offsets (aie-registers.md)
 TIMER_CONTROL, EVENT_GENERATE = 0x34000, 0x34008
 BROADCAST_15_A, BROADCAST_14_A = 0x3404C, 0x34048
@@ -32,12 +38,18 @@ TRACE_CONTROL0, TRACE_CONTROL1, TRACE_EVENT0, TRACE_EVENT1 = (
     0x340E0,
     0x340E4,
 )
+#: Timer_Control Reset_Event [14:8]; Trace_Control0 Trace_Start_Event [22:16], Trace_Stop_Event
+#: [30:24]; Trace_Event0/1 hold four 8-bit event slots each
+RESET_EVENT_SHIFT, TRACE_START_SHIFT, TRACE_STOP_SHIFT = 8, 16, 24
+TRACE_SLOTS, SLOTS_PER_EVENT_REG = 8, 4
 CORE_BROADCAST_15, CORE_BROADCAST_14, SHIM_USER_EVENT_0, SHIM_USER_EVENT_1 = (
     122,
     121,
     126,
     127,
 )
+#: INSTR_EVENT_0, INSTR_EVENT_1: the events a design traces unless it names its own
+DEFAULT_EVENTS = (33, 34)
 
 WRITEBD_ZERO = (
     "buffer_offset",
@@ -235,6 +247,82 @@ class Body:
                 "operandSegmentSizes = array<i32: 0, 1, 0>}> : (i32) -> ()"
             )
 
+    def start_task(
+        self,
+        col: int,
+        direction: int,
+        channel: int,
+        bd: int,
+        repeat: int = 0,
+        token: bool = True,
+    ) -> None:
+        """A write of shim ``col``'s task queue for ``channel`` in ``direction`` that starts BD
+        ``bd`` (``repeat`` more times; with a completion token unless ``token`` is false).
+        """
+        value = (TASK_ENABLE_TOKEN if token else 0) | (repeat << TASK_REPEAT_SHIFT) | bd
+        self.write32(tracedma.task_queue_offset(channel, direction), value, col, 0)
+
+    def trace_start(
+        self,
+        core: tuple[int, int],
+        shim_col: int,
+        bd: int,
+        channel: int,
+        nbytes: int,
+        pkt_id: int,
+        events: tuple[int, ...] = DEFAULT_EVENTS,
+        *,
+        arg_idx: int | None = None,
+        arg_plus: int = 0,
+        buffer: tuple[str, str] | None = None,
+    ) -> None:
+        """What -aie-insert-trace-flows and -aie-inline-trace-config leave at the start of a
+        sequence for the core trace unit of tile ``core`` draining into S2MM ``channel`` of shim
+        ``shim_col``: the core timer reset on BROADCAST_15, trace control (start on BROADCAST_15,
+        stop on BROADCAST_14, packet ``pkt_id``), the event slots (``events``, the rest 0), the
+        trace BD ``bd`` of ``nbytes`` with its ``address_patch`` (``arg_idx`` or ``buffer``, at
+        ``arg_plus``), the channel's controller id, the task start, and the shim's timer reset,
+        BROADCAST_15 and USER_EVENT_1 that start the trace."""
+        col, row = core
+        slots = tuple(events) + (0,) * (TRACE_SLOTS - len(events))
+        self.write32(TIMER_CONTROL, CORE_BROADCAST_15 << RESET_EVENT_SHIFT, col, row)
+        self.write32(
+            TRACE_CONTROL0,
+            (CORE_BROADCAST_14 << TRACE_STOP_SHIFT)
+            | (CORE_BROADCAST_15 << TRACE_START_SHIFT),
+            col,
+            row,
+        )
+        self.write32(TRACE_CONTROL1, pkt_id, col, row)
+        for reg, first in ((TRACE_EVENT0, 0), (TRACE_EVENT1, SLOTS_PER_EVENT_REG)):
+            group = slots[first : first + SLOTS_PER_EVENT_REG]
+            self.write32(reg, sum(e << (8 * i) for i, e in enumerate(group)), col, row)
+        self.writebd(shim_col, bd, nbytes)
+        self.address_patch(
+            tracedma.bd_address_word(shim_col, bd),
+            arg_plus,
+            arg_idx=arg_idx,
+            buffer=buffer,
+        )
+        self.maskwrite32(
+            tracedma.DMA_CTRL_BASE + 8 * channel,
+            SHIM_CONTROLLER_ID << CONTROLLER_ID_SHIFT,
+            CONTROLLER_ID_MASK,
+            shim_col,
+            0,
+        )
+        self.start_task(shim_col, tracedma.S2MM, channel, bd)
+        self.write32(TIMER_CONTROL, SHIM_USER_EVENT_1 << RESET_EVENT_SHIFT, shim_col, 0)
+        self.write32(BROADCAST_15_A, SHIM_USER_EVENT_1, shim_col, 0)
+        self.write32(EVENT_GENERATE, SHIM_USER_EVENT_1, shim_col, 0)
+
+    def trace_stop(self, shim_col: int) -> None:
+        """What -aie-insert-trace-flows leaves at the end of a sequence: shim ``shim_col``
+        broadcasts USER_EVENT_0 on BROADCAST_14, which stops the trace units, and generates it.
+        """
+        self.write32(BROADCAST_14_A, SHIM_USER_EVENT_0, shim_col, 0)
+        self.write32(EVENT_GENERATE, SHIM_USER_EVENT_0, shim_col, 0)
+
 
 @dataclass
 class Design:
@@ -244,7 +332,7 @@ class Design:
     sequence: str
     data: tuple[str, ...] = ("memref<64xi32>",)
     trace_bytes: int = 8192
-    events: tuple[int, ...] = (33, 34)  # INSTR_EVENT_0, INSTR_EVENT_1
+    events: tuple[int, ...] = DEFAULT_EVENTS
     pkt_id: int = 1
     col: int = 0
     trace_arg: str = "appended"  # appended | fixed | reuse
@@ -275,9 +363,7 @@ class Design:
             nbytes = memref_bytes(self.data[0])
             b.writebd(self.col, 0, nbytes, packet=False)
             b.address_patch(tracedma.bd_address_word(self.col, 0), 0, arg_idx=0)
-            b.write32(
-                tracedma.task_queue_offset(0, tracedma.MM2S), 0x80000000, self.col, 0
-            )
+            b.start_task(self.col, tracedma.MM2S, 0, 0)
             b.sync(self.col, tracedma.MM2S, 0)
         elif self.data and self.data[0].startswith("memref"):
             b.lines.append(
@@ -290,8 +376,7 @@ class Design:
                 f'"aiex.npu.dma_wait"() <{{symbol = @{self.sequence}_in}}> : () -> ()'
             )
         if traced:
-            b.write32(BROADCAST_14_A, SHIM_USER_EVENT_0, self.col, 0)
-            b.write32(EVENT_GENERATE, SHIM_USER_EVENT_0, self.col, 0)
+            b.trace_stop(self.col)
         attrs = f'sym_name = "{self.sequence}"'
         if traced and era in ("E3", "E4"):
             ta = len(args) - 1  # the appended argument, or the output it shares
@@ -312,14 +397,9 @@ class Design:
                 f'channel_index = 0 : i64, sym_name = "{self.sequence}_in"}}> : (index) -> ()'
             )
         if traced:
-            tiles += [
-                f'"aie.packet_flow"() <{{ID = {self.pkt_id} : i8, keep_pkt_header = true}}> ({{',
-                f'  "aie.packet_source"(%{self.device}_core) <{{bundle = 9 : i32, channel = 0 : i32}}> : (index) -> ()',
-                f'  "aie.packet_dest"(%{self.device}_shim) <{{bundle = 1 : i32, channel = {TRACE_CHANNEL} : i32}}> '
-                ": (index) -> ()",
-                '  "aie.end"() : () -> ()',
-                "}) : () -> ()",
-            ]
+            tiles += trace_flow(
+                f"%{self.device}_core", f"%{self.device}_shim", self.pkt_id
+            )
         seq = (
             [f'"aie.runtime_sequence"() <{{{attrs}}}> ({{', f"^bb0({sig}):"]
             + [f"  {x}" for x in b.lines]
@@ -336,57 +416,45 @@ class Design:
         return n
 
     def _trace_start(self, b: Body, args: list[str]) -> None:
-        col = self.col
-        slots = list(self.events) + [0] * (8 - len(self.events))
-        b.write32(TIMER_CONTROL, CORE_BROADCAST_15 << 8, col, CORE_ROW)
-        b.write32(
-            TRACE_CONTROL0,
-            (CORE_BROADCAST_14 << 24) | (CORE_BROADCAST_15 << 16),
-            col,
-            CORE_ROW,
-        )
-        b.write32(TRACE_CONTROL1, self.pkt_id, col, CORE_ROW)
-        b.write32(
-            TRACE_EVENT0,
-            sum(e << (8 * i) for i, e in enumerate(slots[:4])),
-            col,
-            CORE_ROW,
-        )
-        b.write32(
-            TRACE_EVENT1,
-            sum(e << (8 * i) for i, e in enumerate(slots[4:])),
-            col,
-            CORE_ROW,
-        )
-        b.writebd(col, TRACE_BD, self.trace_bytes)
-        addr = tracedma.bd_address_word(col, TRACE_BD)
+        """The trace start of this design's sequence, its BD patched to the trace buffer as
+        ``trace_arg`` and the era name it."""
         memrefs = [t for t in args if t.startswith("memref")]
+        last = (f"%arg{len(args) - 1}", args[-1])
+        arg_plus = memref_bytes(args[-1]) if self.trace_arg == "reuse" else 0
         if self.trace_arg == "fixed":
-            b.address_patch(addr, 0, arg_idx=4)
-        elif self.trace_arg == "reuse":
-            last = len(args) - 1
-            if b.era in ("E3", "E4"):
-                b.address_patch(
-                    addr, memref_bytes(args[-1]), buffer=(f"%arg{last}", args[-1])
-                )
-            else:
-                b.address_patch(addr, memref_bytes(args[-1]), arg_idx=len(memrefs) - 1)
+            target = {"arg_idx": 4}
         elif b.era in ("E3", "E4"):
-            b.address_patch(addr, 0, buffer=(f"%arg{len(args) - 1}", args[-1]))
+            target = {"buffer": last}
         else:
-            b.address_patch(addr, 0, arg_idx=len(memrefs) - 1)
-        b.maskwrite32(
-            tracedma.DMA_CTRL_BASE + 8 * TRACE_CHANNEL, SHIM_PKT_ID << 8, 0x1F00, col, 0
+            target = {"arg_idx": len(memrefs) - 1}
+        b.trace_start(
+            (self.col, CORE_ROW),
+            self.col,
+            TRACE_BD,
+            TRACE_CHANNEL,
+            self.trace_bytes,
+            self.pkt_id,
+            self.events,
+            arg_plus=arg_plus,
+            **target,
         )
-        b.write32(
-            tracedma.task_queue_offset(TRACE_CHANNEL, tracedma.S2MM),
-            0x80000000 | TRACE_BD,
-            col,
-            0,
-        )
-        b.write32(TIMER_CONTROL, SHIM_USER_EVENT_1 << 8, col, 0)
-        b.write32(BROADCAST_15_A, SHIM_USER_EVENT_1, col, 0)
-        b.write32(EVENT_GENERATE, SHIM_USER_EVENT_1, col, 0)
+
+
+def trace_flow(
+    core: str, shim: str, pkt_id: int, channel: int = TRACE_CHANNEL
+) -> list[str]:
+    """The ``aie.packet_flow`` -aie-insert-trace-flows adds for a core trace: packet ``pkt_id``
+    from the ``Trace`` port 0 of tile ``core`` to S2MM ``channel`` of shim ``shim`` (SSA names),
+    its packet header kept."""
+    return [
+        f'"aie.packet_flow"() <{{ID = {pkt_id} : i8, keep_pkt_header = true}}> ({{',
+        f'  "aie.packet_source"({core}) <{{bundle = {tracedma.BUNDLE_TRACE} : i32, channel = 0 : i32}}> '
+        ": (index) -> ()",
+        f'  "aie.packet_dest"({shim}) <{{bundle = {tracedma.BUNDLE_DMA} : i32, channel = {channel} : i32}}> '
+        ": (index) -> ()",
+        '  "aie.end"() : () -> ()',
+        "}) : () -> ()",
+    ]
 
 
 def device(name: str, lines: list[str], kind: int = NPU1_1COL) -> str:

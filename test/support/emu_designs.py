@@ -3,9 +3,10 @@
 """Lowered designs for the emulator tests, written as mlir-aie's trace lowering emits them.
 
 ``Seq`` writes runtime-sequence ops in the generic form of one IR era (E1 attributes, E2 SSA
-operands, E3/E4 ``address_patch`` with ``operandSegmentSizes`` and a ``buffer`` operand); the
-register values follow aie-insert-trace-flows for npu1 (core trace on BROADCAST_15/14, shim
-USER_EVENT_1/0, trace BD 15 on S2MM channel 1). test/unit/test_emu_designs.py checks that every
+operands, E3/E4 ``address_patch`` with ``operandSegmentSizes`` and a ``buffer`` operand) through
+``synth.Body``, whose ``trace_start``/``trace_stop`` write the registers aie-insert-trace-flows
+and aie-inline-trace-config do for npu1 (core trace on BROADCAST_15/14, shim USER_EVENT_1/0,
+trace BD 15 on S2MM channel 1). test/unit/test_emu_designs.py checks that every
 design built here passes the schema check in its era, so the emulator tests run on IR a real
 ``aie-opt`` would accept.
 """
@@ -14,37 +15,19 @@ from __future__ import annotations
 
 import itertools
 
-from aie_trace import synth
+from aie_trace import synth, tracedma
 from aie_trace.aieir import ir, make_context
 
 ERAS = ("E1", "E2", "E3", "E4")
 _ids = itertools.count()
 
-CORE_TIMER, TRACE_CTRL0, TRACE_CTRL1, TRACE_EVENT0, TRACE_EVENT1 = (
-    0x34000,
-    0x340D0,
-    0x340D4,
-    0x340E0,
-    0x340E4,
-)
-SHIM_EVENT_GENERATE, SHIM_BROADCAST = 0x34008, 0x34010
-BROADCAST_15_CORE, BROADCAST_14_CORE = 122, 121
-USER_EVENT_1_SHIM, USER_EVENT_0_SHIM = 127, 126
-SLOTS = (
-    33,
-    34,
-    37,
-    26,
-    75,
-    0,
-    0,
-    0,
-)  # INSTR_EVENT_0/1, INSTR_VECTOR, LOCK_STALL, PORT_RUNNING_0
+#: INSTR_EVENT_0/1, INSTR_VECTOR, LOCK_STALL, PORT_RUNNING_0
+SLOTS = (33, 34, 37, 26, 75)
 
 
 class Seq(synth.Body):
-    """Generic-form runtime-sequence ops in one era: ``synth.Body``'s emitter, with the call shapes
-    these tests use and the composite steps trace lowering emits."""
+    """Generic-form runtime-sequence ops in one era: ``synth.Body``'s emitter, its trace start and
+    stop included, with the call shapes these tests use."""
 
     def __init__(self, era: str) -> None:
         super().__init__(era, f"c{next(_ids)}_")
@@ -53,24 +36,6 @@ class Seq(synth.Body):
         self, address: int, value: int, col: int | None = None, row: int | None = None
     ) -> None:
         super().write32(address, value, col, row)
-
-    def writebd(
-        self,
-        col: int,
-        bd: int,
-        length_words: int,
-        burst: int = 64,
-        enable_packet: int = 0,
-        valid: int = 1,
-    ) -> None:
-        super().writebd(
-            col,
-            bd,
-            4 * length_words,
-            packet=bool(enable_packet),
-            burst=burst,
-            valid=valid,
-        )
 
     def patch(
         self,
@@ -81,25 +46,12 @@ class Seq(synth.Body):
         buffer: tuple[str, str] | None = None,
     ) -> None:
         self.address_patch(
-            (col << 25) | (0x1D004 + 0x20 * bd),
+            tracedma.bd_address_word(col, bd),
             arg_plus,
             arg_idx=arg_idx,
             buffer=buffer,
         )
 
-    def start_task(
-        self,
-        col: int,
-        direction: int,
-        channel: int,
-        bd: int,
-        repeat: int = 0,
-        token: bool = True,
-    ) -> None:
-        queue = 0x1D204 + 8 * channel + (0x10 if direction else 0)
-        self.write32(queue, (0x80000000 if token else 0) | (repeat << 16) | bd, col, 0)
-
-    # -- what aie-insert-trace-flows + aie-inline-trace-config emit ------------------------
     def trace_start(
         self,
         core: tuple[int, int],
@@ -108,34 +60,25 @@ class Seq(synth.Body):
         channel: int,
         size: int,
         pkt_id: int,
+        events: tuple[int, ...] = SLOTS,
+        *,
         arg_idx: int | None = None,
         arg_plus: int = 0,
         buffer: tuple[str, str] | None = None,
-        slots: tuple[int, ...] = SLOTS,
     ) -> None:
-        col, row = core
-        self.write32(CORE_TIMER, BROADCAST_15_CORE << 8, col, row)
-        self.write32(
-            TRACE_CTRL0, (BROADCAST_14_CORE << 24) | (BROADCAST_15_CORE << 16), col, row
+        """``synth.Body.trace_start`` with the five events these designs trace."""
+        super().trace_start(
+            core,
+            shim_col,
+            bd,
+            channel,
+            size,
+            pkt_id,
+            events,
+            arg_idx=arg_idx,
+            arg_plus=arg_plus,
+            buffer=buffer,
         )
-        self.write32(TRACE_CTRL1, pkt_id, col, row)
-        self.write32(
-            TRACE_EVENT0, sum(e << (8 * i) for i, e in enumerate(slots[:4])), col, row
-        )
-        self.write32(
-            TRACE_EVENT1, sum(e << (8 * i) for i, e in enumerate(slots[4:])), col, row
-        )
-        self.writebd(shim_col, bd, size // 4, burst=64, enable_packet=1)
-        self.patch(shim_col, bd, arg_idx, arg_plus, buffer)
-        self.maskwrite32(0x1D200 + 8 * channel, 15 << 8, 0xFF00, shim_col, 0)
-        self.start_task(shim_col, 0, channel, bd)
-        self.write32(CORE_TIMER, USER_EVENT_1_SHIM << 8, shim_col, 0)
-        self.write32(SHIM_BROADCAST + 4 * 15, USER_EVENT_1_SHIM, shim_col, 0)
-        self.write32(SHIM_EVENT_GENERATE, USER_EVENT_1_SHIM, shim_col, 0)
-
-    def trace_stop(self, shim_col: int) -> None:
-        self.write32(SHIM_BROADCAST + 4 * 14, USER_EVENT_0_SHIM, shim_col, 0)
-        self.write32(SHIM_EVENT_GENERATE, USER_EVENT_0_SHIM, shim_col, 0)
 
     def data(
         self,
@@ -147,10 +90,10 @@ class Seq(synth.Body):
         out_buf: tuple[str, str] | None = None,
     ) -> None:
         """One input transfer (MM2S ch 0, BD 0) and one output transfer (S2MM ch 0, BD 1), awaited."""
-        self.writebd(col, 0, nbytes // 4, burst=256)
+        self.writebd(col, 0, nbytes, packet=False, burst=256)
         self.patch(col, 0, in_idx, 0, in_buf)
         self.push_queue(col, 1, 0, 0)
-        self.writebd(col, 1, nbytes // 4, burst=256)
+        self.writebd(col, 1, nbytes, packet=False, burst=256)
         self.patch(col, 1, out_idx, 0, out_buf)
         self.push_queue(col, 0, 0, 1)
         self.sync(col, 0, 0)
@@ -175,13 +118,7 @@ def device(
         f'%core{t} = "aie.tile"() <{{col = {core[0]} : i32, row = {core[1]} : i32}}> : () -> index',
     ]
     if traced:
-        lines += [
-            f'"aie.packet_flow"() <{{ID = {pkt_id} : i8, keep_pkt_header = true}}> ({{',
-            f'  "aie.packet_source"(%core{t}) <{{bundle = 9 : i32, channel = 0 : i32}}> : (index) -> ()',
-            f'  "aie.packet_dest"(%shim{t}) <{{bundle = 1 : i32, channel = {channel} : i32}}> : (index) -> ()',
-            '  "aie.end"() : () -> ()',
-            "}) : () -> ()",
-        ]
+        lines += synth.trace_flow(f"%core{t}", f"%shim{t}", pkt_id, channel)
     return synth.device(name, lines + body.splitlines(), kind=enum)
 
 
