@@ -65,7 +65,7 @@ module {
       "aiex.npu.address_patch"(%seq_a_10, %arg1) <{addr = 119268 : ui32, operandSegmentSizes = array<i32: 0, 1, 1>}> : (i32, memref<8192xi8>) -> ()
       %seq_a_11 = arith.constant 119304 : i32
       %seq_a_12 = arith.constant 3840 : i32
-      %seq_a_13 = arith.constant 7936 : i32
+      %seq_a_13 = arith.constant 65280 : i32
       "aiex.npu.maskwrite32"(%seq_a_11, %seq_a_12, %seq_a_13) <{column = 0 : i32, row = 0 : i32}> : (i32, i32, i32) -> ()
       %seq_a_14 = arith.constant 119308 : i32
       %seq_a_15 = arith.constant -2147483633 : i32
@@ -131,7 +131,7 @@ module {
       "aiex.npu.address_patch"(%seq_b_10, %arg1) <{addr = 119268 : ui32, operandSegmentSizes = array<i32: 0, 1, 1>}> : (i32, memref<4096xi8>) -> ()
       %seq_b_11 = arith.constant 119304 : i32
       %seq_b_12 = arith.constant 3840 : i32
-      %seq_b_13 = arith.constant 7936 : i32
+      %seq_b_13 = arith.constant 65280 : i32
       "aiex.npu.maskwrite32"(%seq_b_11, %seq_b_12, %seq_b_13) <{column = 0 : i32, row = 0 : i32}> : (i32, i32, i32) -> ()
       %seq_b_14 = arith.constant 119308 : i32
       %seq_b_15 = arith.constant -2147483633 : i32

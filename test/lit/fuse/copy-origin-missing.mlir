@@ -54,8 +54,8 @@ module {
       "aiex.npu.address_patch"(%c0_i32_0) <{addr = 119268 : ui32, arg_idx = 1 : i32}> : (i32) -> ()
       %c119304_i32 = arith.constant 119304 : i32
       %c3840_i32 = arith.constant 3840 : i32
-      %c7936_i32 = arith.constant 7936 : i32
-      "aiex.npu.maskwrite32"(%c119304_i32, %c3840_i32, %c7936_i32) <{column = 0 : i32, row = 0 : i32}> : (i32, i32, i32) -> ()
+      %c65280_i32 = arith.constant 65280 : i32
+      "aiex.npu.maskwrite32"(%c119304_i32, %c3840_i32, %c65280_i32) <{column = 0 : i32, row = 0 : i32}> : (i32, i32, i32) -> ()
       %c119308_i32 = arith.constant 119308 : i32
       %c-2147483633_i32 = arith.constant -2147483633 : i32
       "aiex.npu.write32"(%c119308_i32, %c-2147483633_i32) <{column = 0 : i32, row = 0 : i32}> : (i32, i32) -> ()
@@ -111,8 +111,8 @@ module {
       "aiex.npu.address_patch"(%c0_i32_0) <{addr = 119268 : ui32, arg_idx = 2 : i32}> {aie_trace.rebased_from = 0 : i64} : (i32) -> ()
       %c119304_i32 = arith.constant 119304 : i32
       %c3840_i32 = arith.constant 3840 : i32
-      %c7936_i32 = arith.constant 7936 : i32
-      "aiex.npu.maskwrite32"(%c119304_i32, %c3840_i32, %c7936_i32) <{column = 0 : i32, row = 0 : i32}> : (i32, i32, i32) -> ()
+      %c65280_i32 = arith.constant 65280 : i32
+      "aiex.npu.maskwrite32"(%c119304_i32, %c3840_i32, %c65280_i32) <{column = 0 : i32, row = 0 : i32}> : (i32, i32, i32) -> ()
       %c119308_i32 = arith.constant 119308 : i32
       %c-2147483633_i32 = arith.constant -2147483633 : i32
       "aiex.npu.write32"(%c119308_i32, %c-2147483633_i32) <{column = 0 : i32, row = 0 : i32}> : (i32, i32) -> ()
@@ -167,8 +167,8 @@ module {
       "aiex.npu.address_patch"(%c12288_i32) <{addr = 119268 : ui32, arg_idx = 2 : i32}> {aie_trace.rebased_from = 0 : i64} : (i32) -> ()
       %c119304_i32 = arith.constant 119304 : i32
       %c3840_i32 = arith.constant 3840 : i32
-      %c7936_i32 = arith.constant 7936 : i32
-      "aiex.npu.maskwrite32"(%c119304_i32, %c3840_i32, %c7936_i32) <{column = 0 : i32, row = 0 : i32}> : (i32, i32, i32) -> ()
+      %c65280_i32 = arith.constant 65280 : i32
+      "aiex.npu.maskwrite32"(%c119304_i32, %c3840_i32, %c65280_i32) <{column = 0 : i32, row = 0 : i32}> : (i32, i32, i32) -> ()
       %c119308_i32 = arith.constant 119308 : i32
       %c-2147483633_i32 = arith.constant -2147483633 : i32
       "aiex.npu.write32"(%c119308_i32, %c-2147483633_i32) <{column = 0 : i32, row = 0 : i32}> : (i32, i32) -> ()
@@ -233,8 +233,8 @@ module {
       "aiex.npu.address_patch"(%c0_i32_0) <{addr = 119268 : ui32, arg_idx = 1 : i32}> : (i32) -> ()
       %c119304_i32 = arith.constant 119304 : i32
       %c3840_i32 = arith.constant 3840 : i32
-      %c7936_i32 = arith.constant 7936 : i32
-      "aiex.npu.maskwrite32"(%c119304_i32, %c3840_i32, %c7936_i32) <{column = 0 : i32, row = 0 : i32}> : (i32, i32, i32) -> ()
+      %c65280_i32 = arith.constant 65280 : i32
+      "aiex.npu.maskwrite32"(%c119304_i32, %c3840_i32, %c65280_i32) <{column = 0 : i32, row = 0 : i32}> : (i32, i32, i32) -> ()
       %c119308_i32 = arith.constant 119308 : i32
       %c-2147483633_i32 = arith.constant -2147483633 : i32
       "aiex.npu.write32"(%c119308_i32, %c-2147483633_i32) <{column = 0 : i32, row = 0 : i32}> : (i32, i32) -> ()
@@ -289,8 +289,8 @@ module {
       "aiex.npu.address_patch"(%c8192_i32) <{addr = 119268 : ui32, arg_idx = 2 : i32}> {aie_trace.rebased_from = 0 : i64} : (i32) -> ()
       %c119304_i32 = arith.constant 119304 : i32
       %c3840_i32 = arith.constant 3840 : i32
-      %c7936_i32 = arith.constant 7936 : i32
-      "aiex.npu.maskwrite32"(%c119304_i32, %c3840_i32, %c7936_i32) <{column = 0 : i32, row = 0 : i32}> : (i32, i32, i32) -> ()
+      %c65280_i32 = arith.constant 65280 : i32
+      "aiex.npu.maskwrite32"(%c119304_i32, %c3840_i32, %c65280_i32) <{column = 0 : i32, row = 0 : i32}> : (i32, i32, i32) -> ()
       %c119308_i32 = arith.constant 119308 : i32
       %c-2147483633_i32 = arith.constant -2147483633 : i32
       "aiex.npu.write32"(%c119308_i32, %c-2147483633_i32) <{column = 0 : i32, row = 0 : i32}> : (i32, i32) -> ()
