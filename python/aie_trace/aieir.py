@@ -1911,6 +1911,11 @@ def parse_attr(text: str) -> Any:
 # host side: emulator, events, layout, runtime, command lines
 
 
+def is_unsigned_integer(t: Any) -> bool:
+    """An unsigned integer type (``ui8``)."""
+    return isa(ir.IntegerType, t) and ir.IntegerType(t).is_unsigned
+
+
 def dict_scalars(attr: Any) -> dict[str, str | int] | None:
     """A ``DictAttr``'s entries as Python strings and integers; None for any other attribute, or
     when an entry is neither a string nor a (non-boolean) integer."""
