@@ -40,7 +40,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import aieir, views
+from . import aieir, aieops, views
 from . import emu_trace as T
 from . import schema as S
 from .callgraph import Frame, GraphError, RunGraph, inline_walk, op_key
@@ -154,11 +154,8 @@ class Design:
         else:
             raise EmuFault(f"device @{sym} ({dev}) is not a Ryzen AI NPU device", op)
         tiles = {
-            aieir.result(t): (
-                aieir.get_int(t, "col", "E4"),
-                aieir.get_int(t, "row", "E4"),
-            )
-            for t in aieir.walk(op, ["aie.tile"])
+            aieir.result(t.op): (t.col, t.row)
+            for t in map(aieops.Tile, aieir.walk(op, [aieops.Tile.NAME]))
         }
         flows: dict[tuple[int, int, int], list[Flow]] = {}
         for pf in aieir.walk(op, ["aie.packet_flow"]):
@@ -712,8 +709,8 @@ def _defining(v: Any, name: str, op: Any) -> Any:
 
 
 def _tile_of(v: Any, op: Any) -> tuple[int, int]:
-    tile = _defining(v, "aie.tile", op)
-    return aieir.get_int(tile, "col", "E4"), aieir.get_int(tile, "row", "E4")
+    tile = aieops.Tile(_defining(v, aieops.Tile.NAME, op))
+    return tile.col, tile.row
 
 
 def _h_set_lock(npu: Npu, op: Any, frame: Frame) -> None:
