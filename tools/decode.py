@@ -141,15 +141,15 @@ class Progress:
 
 
 def _parse_module(path: str) -> Any:
-    from aie_trace.aieir import ir
+    from aie_trace import aieir
     from aie_trace.diagnostics import DiagnosticEngine
 
     text = _read_text(path, "module")
     try:
-        return ir.Operation.parse(text, source_name=path)
-    except ir.MLIRError as e:
+        return aieir.parse_op(text, source_name=path)
+    except aieir.ParseError as e:
         diag = DiagnosticEngine()
-        diag.extend_from_mlir(e.error_diagnostics)
+        diag.extend_from_mlir(e.error.error_diagnostics)
         raise CommandError(
             "\n".join(d.format() for d in diag.diagnostics) or str(e), path
         ) from None

@@ -56,14 +56,14 @@ def _read(path: str) -> tuple[str, str]:
 
 
 def _layouts(text: str, name: str) -> list[L.Layout]:
-    from aie_trace.aieir import ir, make_context
+    from aie_trace.aieir import ParseError, make_context, parse_op
 
     with make_context():
         try:
-            module = ir.Operation.parse(text, source_name=name)
-        except ir.MLIRError as e:
+            module = parse_op(text, source_name=name)
+        except ParseError as e:
             diag = DiagnosticEngine()
-            diag.extend_from_mlir(e.error_diagnostics)
+            diag.extend_from_mlir(e.error.error_diagnostics)
             raise CommandError(
                 "\n".join(d.format() for d in diag.diagnostics) or str(e), name
             ) from None

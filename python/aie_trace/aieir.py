@@ -1909,3 +1909,28 @@ def parse_attr(text: str) -> Any:
 
 # ------------------------------------------------------------------------------------------------
 # host side: emulator, events, layout, runtime, command lines
+
+
+def is_unsigned_integer(t: Any) -> bool:
+    """An unsigned integer type (``ui8``)."""
+    return isa(ir.IntegerType, t) and ir.IntegerType(t).is_unsigned
+
+
+def dict_scalars(attr: Any) -> dict[str, str | int] | None:
+    """A ``DictAttr``'s entries as Python strings and integers; None for any other attribute, or
+    when an entry is neither a string nor a (non-boolean) integer."""
+    if not isa(ir.DictAttr, attr):
+        return None
+    string, integer, boolean = ir.StringAttr, ir.IntegerAttr, ir.BoolAttr
+    out: dict[str, str | int] = {}
+    for na in ir.DictAttr(attr):
+        v = na.attr
+        if isinstance(v, string):  # bindings that downcast: the fast path
+            out[na.name] = v.value
+        elif isa(string, v):
+            out[na.name] = string(v).value
+        elif isa(integer, v) and not isa(boolean, v):
+            out[na.name] = int_attr_value(v)
+        else:
+            return None
+    return out

@@ -76,7 +76,7 @@ def parse_trace(
     (``device:sequence``) and ``arch`` (``aie2``/``aie2p``) choose what the module leaves open.
     Raises ``ValueError`` for a buffer or module that cannot be used."""
     from . import decode, events, layout, perfetto
-    from .aieir import ir, make_context
+    from .aieir import ParseError, make_context, parse_op
     from .diagnostics import DiagnosticEngine
     from .trace_input import InputError
 
@@ -86,12 +86,10 @@ def parse_trace(
         raise ValueError(str(e)) from None
     with make_context():
         try:
-            module = ir.Operation.parse(
-                mlir_module_str, source_name="<mlir_module_str>"
-            )
-        except ir.MLIRError as e:
+            module = parse_op(mlir_module_str, source_name="<mlir_module_str>")
+        except ParseError as e:
             diag = DiagnosticEngine()
-            diag.extend_from_mlir(e.error_diagnostics)
+            diag.extend_from_mlir(e.error.error_diagnostics)
             raise ValueError(
                 "\n".join(d.format() for d in diag.diagnostics) or str(e)
             ) from None

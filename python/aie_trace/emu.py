@@ -40,10 +40,9 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import aieir, views
+from . import aieir, aieops, views
 from . import emu_trace as T
 from . import schema as S
-from .aieir import ir
 from .callgraph import Frame, GraphError, RunGraph, inline_walk, op_key
 from .emu_dma import S2MM, EmuFault, Patch, ShimDma, Task, decode_queue_register
 from .emu_mem import HostMemory
@@ -155,12 +154,12 @@ class Design:
         else:
             raise EmuFault(f"device @{sym} ({dev}) is not a Ryzen AI NPU device", op)
         tiles = {
-            t.result: (aieir.get_int(t, "col", "E4"), aieir.get_int(t, "row", "E4"))
-            for t in aieir.walk(op, ["aie.tile"])
+            aieir.result(t.op): (t.col, t.row)
+            for t in map(aieops.Tile, aieir.walk(op, [aieops.Tile.NAME]))
         }
         flows: dict[tuple[int, int, int], list[Flow]] = {}
         for pf in aieir.walk(op, ["aie.packet_flow"]):
-            ports = {o.operation.name: o.operation for o in aieir.body(pf).operations}
+            ports = {o.name: o for o in aieir.block_ops(aieir.body(pf))}
             src, dst = ports.get("aie.packet_source"), ports.get("aie.packet_dest")
             if (
                 src is None
@@ -168,8 +167,8 @@ class Design:
                 or aieir.get_int(src, "bundle", "E4") != TRACE_BUNDLE
             ):
                 continue
-            scol, srow = tiles[src.operands[0]]
-            dcol, drow = tiles[dst.operands[0]]
+            scol, srow = tiles[aieir.operand(src, 0)]
+            dcol, drow = tiles[aieir.operand(dst, 0)]
             if drow != 0 or aieir.get_int(dst, "bundle", "E4") != DMA_BUNDLE:
                 raise EmuFault("trace packet flows must end at a shim DMA channel", pf)
             keep = aieir.attr_or_none(pf, "keep_pkt_header")
@@ -266,7 +265,7 @@ class Npu:
             raise EmuFault(
                 "this value is not known before the run (a run-time scalar?); the emulator "
                 "needs it",
-                v.owner if not isinstance(v, ir.BlockArgument) else self.op,
+                self.op if aieir.is_block_argument(v) else aieir.defining_op(v),
             )
         return n
 
@@ -561,20 +560,14 @@ def _h_maskwrite32(npu: Npu, op: Any, frame: Frame) -> None:
 
 def _global_words(npu: Npu, op: Any) -> list[int]:
     """The words of the ``memref.global`` a blockwrite's data comes from."""
-    value = op.operands[0]
-    src = None if isinstance(value, ir.BlockArgument) else value.owner.operation
+    src = aieir.defining_op(aieir.operand(op, 0))
     if src is None or src.name != "memref.get_global":
         raise EmuFault("blockwrite data must come from memref.get_global", op)
     name = aieir.symref_name(aieir.attr_or_none(src, "name"))
     for scope in (aieir.parent_named(op, "aie.device"), npu.module):
-        for g in aieir.body(scope).operations:
-            if g.operation.name == "memref.global" and aieir.symbol_name(g) == name:
-                return [
-                    int(x)
-                    for x in ir.DenseIntElementsAttr(
-                        aieir.attr_or_none(g, "initial_value")
-                    )
-                ]
+        for g in aieir.block_ops(aieir.body(scope)):
+            if g.name == "memref.global" and aieir.symbol_name(g) == name:
+                return aieir.dense_elements_ints(aieir.attr_or_none(g, "initial_value"))
     raise EmuFault(f"no memref.global @{name}", src)
 
 
@@ -709,28 +702,28 @@ def _h_sync(npu: Npu, op: Any, frame: Frame) -> None:
 
 def _defining(v: Any, name: str, op: Any) -> Any:
     """The ``name`` op that defines ``v`` (a device-level value), else an :class:`EmuFault`."""
-    owner = None if isinstance(v, ir.BlockArgument) else v.owner.operation
+    owner = aieir.defining_op(v)
     if owner is None or owner.name != name:
         raise EmuFault(f"'{op.name}' needs a value defined by '{name}'", op)
     return owner
 
 
 def _tile_of(v: Any, op: Any) -> tuple[int, int]:
-    tile = _defining(v, "aie.tile", op)
-    return aieir.get_int(tile, "col", "E4"), aieir.get_int(tile, "row", "E4")
+    tile = aieops.Tile(_defining(v, aieops.Tile.NAME, op))
+    return tile.col, tile.row
 
 
 def _h_set_lock(npu: Npu, op: Any, frame: Frame) -> None:
     """``aiex.set_lock``: the lock's value register takes ``value`` (non-blocking; what
     ``-aie-lower-set-lock`` writes). The emulator keeps the value; no core waits on it.
     """
-    lock = _defining(op.operands[0], "aie.lock", op)
+    lock = _defining(aieir.operand(op, 0), "aie.lock", op)
     lock_id = aieir.int_attr_value(aieir.attr_or_none(lock, "lockID"))
     if lock_id is None:
         raise EmuFault(
             "aiex.set_lock on a lock without a lockID: assign lock IDs first", op
         )
-    col, row = _tile_of(lock.operands[0], op)
+    col, row = _tile_of(aieir.operand(lock, 0), op)
     npu.locks[(col, row, lock_id)] = npu.required(op, "value", frame)
 
 
@@ -738,10 +731,10 @@ def _dma_bd_fields(npu: Npu, bd: Any, frame: Frame) -> tuple[int, int, int, Any]
     """(bd_id, offset in bytes, length in bytes, buffer value) of an ``aie.dma_bd`` of a task."""
     d = S.opdef(npu.era, bd.name)
     segmented = d is not None and d.segments
-    buffer = bd.operands[0]
+    buffer = aieir.operand(bd, 0)
     elem = (
-        aieir.element_bytes(ir.ShapedType(buffer.type).element_type)
-        if aieir.isa(ir.MemRefType, buffer.type)
+        aieir.element_bytes(aieir.memref_element_type(aieir.value_type(buffer)))
+        if aieir.is_memref(buffer)
         else None
     )
     if segmented:
@@ -787,20 +780,22 @@ def _h_configure_task(npu: Npu, op: Any, frame: Frame) -> None:
         direction = npu.required(op, "direction", frame)
         channel = npu.required(op, "channel", frame)
     else:  # _for: the endpoint of the aie.shim_dma_allocation it names, in the op's device
-        name = aieir.symref_name(op.attributes["alloc"])
+        ref = aieir.attr_or_none(op, "alloc")
+        if ref is None:
+            raise EmuFault(f"'{op.name}' names no aie.shim_dma_allocation", op)
+        name = aieir.symref_name(ref)
         device = aieir.parent_named(op, "aie.device")
         alloc = next(
             (
-                o.operation
-                for o in aieir.body(device).operations
-                if o.operation.name == "aie.shim_dma_allocation"
-                and aieir.symbol_name(o.operation) == name
+                o
+                for o in aieir.block_ops(aieir.body(device))
+                if o.name == "aie.shim_dma_allocation" and aieir.symbol_name(o) == name
             ),
             None,
         )
         if alloc is None:
             raise EmuFault(f"no aie.shim_dma_allocation @{name} in this device", op)
-        col, row = _tile_of(alloc.operands[0], op)
+        col, row = _tile_of(aieir.operand(alloc, 0), op)
         direction = aieir.get_int(alloc, "channel_dir", "E4")
         channel = aieir.get_int(alloc, "channel_index", "E4")
     if row != 0:
@@ -808,20 +803,13 @@ def _h_configure_task(npu: Npu, op: Any, frame: Frame) -> None:
     for name in ("repeat_count_val", "bd_id_val"):
         if npu.era != "E1" and aieir.get_operand(op, name, npu.era) is not None:
             raise EmuFault(f"a run-time {name} is not modelled", op)
-    blocks = list(op.regions[0].blocks)
-    bds = [
-        o.operation
-        for b in blocks
-        for o in b.operations
-        if o.operation.name == "aie.dma_bd"
-    ]
+    blocks = aieir.blocks(op)
+    bds = [o for b in blocks for o in aieir.block_ops(b) if o.name == "aie.dma_bd"]
     if len(blocks) != 1 or len(bds) != 1:
         raise EmuFault("DMA tasks of one BD (one block) are modelled only", op)
-    for o in blocks[0].operations:
-        if o.operation.name not in ("aie.dma_bd", "aie.end", "arith.constant"):
-            raise EmuFault(
-                f"'{o.operation.name}' in a DMA task's BD is not modelled", o.operation
-            )
+    for o in aieir.block_ops(blocks[0]):
+        if o.name not in ("aie.dma_bd", "aie.end", "arith.constant"):
+            raise EmuFault(f"'{o.name}' in a DMA task's BD is not modelled", o)
     bd_id, offset, length, buffer = _dma_bd_fields(npu, bds[0], frame)
     if length % 4 or offset % 4:
         raise EmuFault("a shim BD moves whole 32-bit words", bds[0])
@@ -848,8 +836,7 @@ def _h_configure_task(npu: Npu, op: Any, frame: Frame) -> None:
 
 
 def _task(npu: Npu, op: Any) -> tuple[int, int, int, Task]:
-    v = op.operands[0]
-    owner = None if isinstance(v, ir.BlockArgument) else v.owner.operation
+    owner = aieir.defining_op(aieir.operand(op, 0))
     task = npu.tasks.get(op_key(owner)) if owner is not None else None
     if task is None:
         raise EmuFault(f"'{op.name}' names no configured DMA task", op)

@@ -179,8 +179,7 @@ def _own_ops(seq: Any, device: str) -> Iterator[Any]:
     loaded = [device]
 
     def visit(block: Any) -> Iterator[Any]:
-        for op in block.operations:
-            op = op.operation
+        for op in aieir.block_ops(block):
             if op.name == "aiex.configure":
                 continue
             if op.name == "aiex.npu.load_pdi":
@@ -189,11 +188,11 @@ def _own_ops(seq: Any, device: str) -> Iterator[Any]:
                 continue
             if loaded[0] == device:
                 yield op
-            for region in op.regions:
-                for b in region.blocks:
+            for region in aieir.regions(op):
+                for b in aieir.region_blocks(region):
                     yield from visit(b)
 
-    for block in seq.regions[0].blocks:
+    for block in aieir.blocks(seq):
         yield from visit(block)
 
 
@@ -305,7 +304,11 @@ def _units_from_trace_ops(
 
     units: dict[tuple[int, int, int], UnitConfig] = {}
     for trace in aieir.walk(dev, ["aie.trace"]):
-        tile = trace.operands[0].owner if len(trace.operands) else None
+        tile = (
+            aieir.defining_op(aieir.operand(trace, 0))
+            if aieir.num_operands(trace)
+            else None
+        )
         col = (
             aieir.int_attr_value(aieir.attr_or_none(tile, "col"))
             if tile is not None
@@ -320,8 +323,8 @@ def _units_from_trace_ops(
             raise EventConfigError(
                 "'aie.trace' whose tile operand is not an 'aie.tile'", trace
             )
-        body = [o for b in trace.regions[0].blocks for o in b.operations]
-        packet = next((o.operation for o in body if o.name == "aie.trace.packet"), None)
+        body = aieir.body_ops(trace)
+        packet = next((o for o in body if o.name == "aie.trace.packet"), None)
         ptype = (
             aieir.int_attr_value(aieir.attr_or_none(packet, "type"))
             if packet is not None
@@ -345,7 +348,7 @@ def _units_from_trace_ops(
                 else None
             ),
         )
-        events = [o.operation for o in body if o.name == "aie.trace.event"]
+        events = [o for o in body if o.name == "aie.trace.event"]
         if len(events) > F.SLOTS:
             raise EventConfigError(
                 f"'aie.trace' traces {len(events)} events; a trace unit has {F.SLOTS} slots",

@@ -26,7 +26,6 @@ from typing import Any
 
 from . import aieir
 from . import materialize as M
-from .aieir import ir
 
 IN_REVIEW = "aie.trace_buffer"
 
@@ -70,7 +69,7 @@ def sequence_form(seq: Any) -> str | None:
     if aieir.attr_or_none(seq, M.TRACE_BUFFER_ARG) is not None:
         return TAGGED_FORM
     attr = aieir.attr_or_none(seq, IN_REVIEW)
-    if attr is not None and aieir.isa(ir.DictAttr, attr):
+    if attr is not None and aieir.dict_items(attr) is not None:
         return IN_REVIEW_FORM
     return None
 

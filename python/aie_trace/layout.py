@@ -41,7 +41,6 @@ from .diagnostics import LocatedError
 
 # Imported at first use: layouts read from JSON (aie-trace decode --layout) need no MLIR bindings.
 aieir = lazy.module("aie_trace.aieir")
-ir = lazy.attribute("aie_trace.aieir", "ir")
 
 TRACE_BUFFER = "trace_buffer"
 TRACE_SLICES = "trace_slices"
@@ -207,12 +206,10 @@ def _typed_int(text: str) -> int | None:
 
 def _int_field(d: dict[str, Any], key: str, where: str) -> int:
     v = d.get(key)
-    if isinstance(
-        v, str
-    ):  # (a str is no ir.Attribute: the lazy ir module is not asked)
+    if isinstance(v, str):  # (a str is no attribute: the lazy IR layer is not asked)
         iv = _typed_int(v)
     else:
-        iv = aieir.int_attr_value(v) if isinstance(v, ir.Attribute) else None
+        iv = aieir.int_attr_value(v) if aieir.is_attribute(v) else None
     if iv is None or iv < 0:
         raise LayoutError(f"{where}: '{key}' must be a non-negative integer, got {v}")
     return iv
@@ -228,8 +225,9 @@ def _bool_field(d: dict[str, Any], key: str, default: bool) -> bool:
 
 
 def _dict(attr: Any) -> dict[str, Any]:
-    if aieir.isa(ir.DictAttr, attr):
-        return {na.name: na.attr for na in ir.DictAttr(attr)}
+    items = aieir.dict_items(attr)
+    if items is not None:
+        return items
     return dict(aieir.aie_attr_params(attr, "trace_buffer") or [])
 
 
@@ -272,15 +270,14 @@ def read_slices(seq: Any) -> list[Slice] | None:
     if attr is None:
         return None
     where = f"@{aieir.sequence_name(seq)} trace_slices"
-    if not aieir.isa(ir.ArrayAttr, attr):
+    array = aieir.array_items(attr)
+    if array is None:
         raise LayoutError(f"{where}: expected an array")
-    # The array and its dictionaries are read through the bindings' accessors, an #aie.trace_slice
-    # entry through the IR layer's reader of its parameters. The entries are read with the IR
-    # layer module itself in hand (its lazy stand-in costs a Python call per name per entry).
+    # The entries are read with the IR layer module itself in hand (its lazy stand-in costs a
+    # Python call per name per entry).
     from . import aieir as layer
 
-    array = layer.ir.ArrayAttr(attr)
-    entries = [_entry(layer, array[i]) for i in range(len(array))]
+    entries = [_entry(layer, a) for a in array]
     if any(e is None or e.keys() != _SLICE_FIELDS for e in entries):
         raise LayoutError(
             f"{where}: expected entries of exactly device, sequence, offset and size "
@@ -289,11 +286,7 @@ def read_slices(seq: Any) -> list[Slice] | None:
     paths: list[str | None] = [None] * len(entries)
     pattr = aieir.attr_or_none(seq, SLICE_PATHS)
     if pattr is not None:
-        found = (
-            [_string_value(p) for p in ir.ArrayAttr(pattr)]
-            if aieir.isa(ir.ArrayAttr, pattr)
-            else []
-        )
+        found = [aieir.string_value(p) for p in aieir.array_items(pattr) or []]
         paths = found if None not in found else []
         if len(paths) != len(entries):
             raise LayoutError(
@@ -312,42 +305,25 @@ def read_slices(seq: Any) -> list[Slice] | None:
     ]
 
 
-def _string_value(attr: Any) -> str | None:
-    """The value of a ``StringAttr`` (any characters), None for any other attribute."""
-    return ir.StringAttr(attr).value if aieir.isa(ir.StringAttr, attr) else None
-
-
 def _entry(layer: Any, attr: Any) -> dict[str, str | int] | None:
     """One trace_slices entry's fields as Python strings and integers (``layer``: the IR layer): a
-    dictionary's (E1/E2) read through the bindings' accessors, an ``#aie.trace_slice``'s (E3/E4)
+    dictionary's (E1/E2) as the IR layer reads its entries, an ``#aie.trace_slice``'s (E3/E4)
     from the parameter text the IR layer reads; None when it is neither, repeats a key, or holds
     a value that is no string or integer."""
-    isa, mlir = layer.isa, layer.ir
-    out: dict[str, str | int] = {}
-    if isa(mlir.DictAttr, attr):
-        string, integer, boolean = mlir.StringAttr, mlir.IntegerAttr, mlir.BoolAttr
-        items = list(mlir.DictAttr(attr))
-        for na in items:
-            v = na.attr
-            if isinstance(v, string):  # bindings that downcast: the fast path
-                out[na.name] = v.value
-            elif isa(string, v):
-                out[na.name] = string(v).value
-            elif isa(integer, v) and not isa(boolean, v):
-                out[na.name] = layer.int_attr_value(v)
-            else:
-                return None
-    else:
-        items = layer.aie_attr_params(attr, "trace_slice")
-        if items is None:
+    out = layer.dict_scalars(attr)
+    if out is not None:
+        return out
+    items = layer.aie_attr_params(attr, "trace_slice")  # (None for a dictionary)
+    if items is None:
+        return None
+    out = {}
+    for key, text in items:
+        value = _typed_int(text)
+        if value is None:
+            value = layer.string_literal(text)
+        if value is None:
             return None
-        for key, text in items:
-            value = _typed_int(text)
-            if value is None:
-                value = layer.string_literal(text)
-            if value is None:
-                return None
-            out[key] = value
+        out[key] = value
     return out if len(out) == len(items) else None
 
 
@@ -436,15 +412,13 @@ def write_layout(seq: Any, layout: Layout, era: str) -> None:
         names = (OUR_TRACE_BUFFER, OUR_TRACE_SLICES)
         buffer = "{{arg_index = {} : i64, offset = {} : i64, size = {} : i64, dedicated = {}}}"
         entry = "{{device = {}, sequence = {}, offset = {} : i64, size = {} : i64}}"
-    seq.attributes[names[0]] = ir.Attribute.parse(
-        buffer.format(
-            layout.arg_index,
-            layout.offset,
-            layout.size,
-            "true" if layout.dedicated else "false",
-        )
+    buffer_text = buffer.format(
+        layout.arg_index,
+        layout.offset,
+        layout.size,
+        "true" if layout.dedicated else "false",
     )
-    seq.attributes[names[1]] = ir.Attribute.parse(
+    slices_text = (
         "["
         + ", ".join(
             entry.format(_q(s.device), _q(s.sequence), s.offset, s.size)
@@ -452,9 +426,10 @@ def write_layout(seq: Any, layout: Layout, era: str) -> None:
         )
         + "]"
     )
-    seq.attributes[SLICE_PATHS] = ir.Attribute.parse(
-        "[" + ", ".join(_q(s.call_path or "") for s in layout.slices) + "]"
-    )
+    paths_text = "[" + ", ".join(_q(s.call_path or "") for s in layout.slices) + "]"
+    aieir.set_attr_value(seq, names[0], aieir.parse_attr(buffer_text))
+    aieir.set_attr_value(seq, names[1], aieir.parse_attr(slices_text))
+    aieir.set_attr_value(seq, SLICE_PATHS, aieir.parse_attr(paths_text))
 
 
 def _q(s: str) -> str:

@@ -30,7 +30,7 @@ import numpy as np
 
 from . import aieir
 from . import layout as L
-from .aieir import ir, make_context
+from .aieir import make_context
 from .diagnostics import DiagnosticEngine, LocatedError
 
 MANIFEST_SUFFIX = ".aie-trace.json"
@@ -153,14 +153,14 @@ class CallingConvention:
 
 
 def _dtype(element: Any) -> str:
-    if aieir.isa(ir.IntegerType, element):
-        it = ir.IntegerType(element)
-        base = _INT_DTYPES.get(it.width)
+    width = aieir.integer_width(element)
+    if width is not None:
+        base = _INT_DTYPES.get(width)
         if base is None:
             raise ConventionError(
                 f"host buffers of element type {element} are not supported"
             )
-        return ("u" + base) if it.is_unsigned else base
+        return ("u" + base) if aieir.is_unsigned_integer(element) else base
     name = _FLOAT_DTYPES.get(str(element))
     if name is None:
         raise ConventionError(
@@ -216,23 +216,24 @@ def convention_of(seq: Any) -> CallingConvention:
         raise ConventionError(str(e)) from None
     args, scalars = [], []
     for i, arg in enumerate(aieir.seq_args(seq)):
-        if not aieir.isa(ir.MemRefType, arg.type):
-            scalars.append(str(arg.type))
+        t = aieir.value_type(arg)
+        if not aieir.is_memref_type(t):
+            scalars.append(str(t))
             continue
-        mt = ir.MemRefType(arg.type)
-        nbytes = aieir.memref_bytes(arg.type)
+        nbytes = aieir.memref_bytes(t)
         if nbytes is None:
             raise ConventionError(
-                f"{kernel_name(seq)}: argument {i} ({arg.type}) has no static size"
+                f"{kernel_name(seq)}: argument {i} ({t}) has no static size"
             )
+        element = aieir.memref_element_type(t)
         role = "trace" if lay is not None and lay.arg_index == i else "data"
         args.append(
             HostArg(
                 len(args),
                 i,
-                tuple(mt.shape),
-                str(mt.element_type),
-                _dtype(mt.element_type),
+                tuple(aieir.memref_shape(t)),
+                str(element),
+                _dtype(element),
                 nbytes,
                 role,
             )
@@ -354,10 +355,10 @@ def parse_module(path: str | Path, ctx: Any) -> Any:
         ) from None
     with ctx:
         try:
-            return ir.Operation.parse(text, source_name=str(path))
-        except ir.MLIRError as e:
+            return aieir.parse_op(text, source_name=str(path))
+        except aieir.ParseError as e:
             engine = DiagnosticEngine()
-            engine.extend_from_mlir(e.error_diagnostics)
+            engine.extend_from_mlir(e.error.error_diagnostics)
             raise ConventionError(
                 "\n".join(d.format() for d in engine.diagnostics) or f"{path}: {e}"
             ) from None
@@ -368,7 +369,8 @@ class Design:
     """A lowered module, its dispatched kernel, and the artifacts that run it."""
 
     path: Path
-    context: Any
+    #: the MLIR context that holds ``module`` (and ``binary_module``)
+    mlir_context: Any
     module: Any
     sequence: Any
     convention: CallingConvention
@@ -413,7 +415,7 @@ class Design:
         from .verify import verify_module
 
         diag = DiagnosticEngine()
-        with ir.Location.unknown():
+        with aieir.unknown_location():
             verify_module(self.module, diag)
         errors = [d for d in diag.diagnostics if d.severity == "error"]
         if errors:
@@ -431,7 +433,7 @@ class Design:
                 f"{fingerprint} ({cc.summary()})"
             )
         if self.artifacts.mlir is not None:
-            self.binary_module = parse_module(self.artifacts.mlir, self.context)
+            self.binary_module = parse_module(self.artifacts.mlir, self.mlir_context)
             try:
                 self.binary_sequence = find_kernel(self.binary_module, cc.kernel)
             except ConventionError as e:
@@ -563,7 +565,7 @@ class EmuBackend:
         from . import emu
         from .emu_mem import HostMemory
 
-        with design.context:
+        with design.mlir_context:
             return emu.run(
                 design.binary_module,
                 design.binary_sequence,

@@ -111,10 +111,9 @@ def writebd_bytes(op: Any, era: str) -> int | None:
 
 
 def _tile_coords(value: Any) -> tuple[int, int] | None:
-    owner = value.owner
-    if not hasattr(owner, "operation") or owner.operation.name != "aie.tile":
+    op = aieir.defining_op(value)
+    if op is None or op.name != "aie.tile":
         return None
-    op = owner.operation
     col, row = (aieir.int_attr_value(aieir.attr_or_none(op, k)) for k in ("col", "row"))
     return None if col is None or row is None else (col, row)
 
@@ -126,7 +125,7 @@ def trace_channels(
     the device's ``aie.packet_flow`` ops, when the caller has them at hand)."""
     out: set[tuple[int, int]] = set()
     for flow in aieir.walk(device, ["aie.packet_flow"]) if flows is None else flows:
-        ports = [o.operation for o in aieir.body(flow).operations]
+        ports = aieir.block_ops(aieir.body(flow))
         if not any(
             p.name == "aie.packet_source"
             and aieir.int_attr_value(aieir.attr_or_none(p, "bundle")) == BUNDLE_TRACE
@@ -138,7 +137,7 @@ def trace_channels(
                 p.name == "aie.packet_dest"
                 and aieir.int_attr_value(aieir.attr_or_none(p, "bundle")) == BUNDLE_DMA
             ):
-                tile = _tile_coords(p.operands[0])
+                tile = _tile_coords(aieir.operand(p, 0))
                 ch = aieir.int_attr_value(aieir.attr_or_none(p, "channel"))
                 if tile is not None and tile[1] == 0 and ch is not None:
                     out.add((tile[0], ch))
