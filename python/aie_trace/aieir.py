@@ -1916,6 +1916,17 @@ def remap_operands(op: Any, mapping: dict[Any, Any]) -> None:
                 nested_operands[i] = repl
 
 
+def first_type_mismatch(
+    params: list[Any], values: list[Any]
+) -> tuple[int, Any, Any] | None:
+    """The first position at which ``values`` and ``params`` (over the shorter of the two) differ
+    in type, with the parameter's and the value's type; None when none does."""
+    for i, (a, v) in enumerate(zip(params, values, strict=False)):
+        if a.type != v.type:
+            return i, a.type, v.type
+    return None
+
+
 # ------------------------------------------------------------------------------------------------
 # run graph, loops and the static proof
 

@@ -67,14 +67,13 @@ def check_run_operands(op: Any, params: list[Any]) -> None:
             f"'{aieops.Run(op).callee_name}'",
             op,
         )
-    for i, (a, v) in enumerate(
-        zip(params, operands, strict=False)
-    ):  # counts are checked on their own
-        expected, got = aieir.value_type(a), aieir.value_type(v)
-        if expected != got:
-            raise MaterializeError(
-                f"argument {i} type mismatch: expected {expected} but got {got}", op
-            )
+    # (counts are checked on their own)
+    mismatch = aieir.first_type_mismatch(params, operands)
+    if mismatch is not None:
+        i, expected, got = mismatch
+        raise MaterializeError(
+            f"argument {i} type mismatch: expected {expected} but got {got}", op
+        )
 
 
 def run_type_mismatches(graph: cg.RunGraph) -> list[tuple[Any, str]]:
@@ -91,18 +90,17 @@ def run_type_mismatches(graph: cg.RunGraph) -> list[tuple[Any, str]]:
                 continue
             if callee is None:
                 continue
-            for i, (a, v) in enumerate(
-                zip(aieir.seq_args(callee), aieir.operands(op), strict=False)
-            ):
-                expected, got = aieir.value_type(a), aieir.value_type(v)
-                if expected != got:
-                    out.append(
-                        (
-                            op,
-                            f"argument {i} type mismatch: expected {expected} but got {got}",
-                        )
+            mismatch = aieir.first_type_mismatch(
+                aieir.seq_args(callee), aieir.operands(op)
+            )
+            if mismatch is not None:
+                i, expected, got = mismatch
+                out.append(
+                    (
+                        op,
+                        f"argument {i} type mismatch: expected {expected} but got {got}",
                     )
-                    break
+                )
     return out
 
 
