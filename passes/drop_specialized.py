@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from aie_trace import aieir
+from aie_trace import aieir, aieops
 from aie_trace import layout as L
 from aie_trace.registry import Pass, register
 
@@ -39,16 +39,14 @@ class DropSpecialized(Pass):
                     for run in aieir.walk(seq, ["aiex.run"]):
                         cfg = aieir.parent_named(run, "aiex.configure")
                         device = (
-                            aieir.symref_name(cfg.attributes["symbol"])
+                            aieops.Configure(cfg).device_name
                             if cfg is not None
                             else None
                         )
                         named.add(
                             (
                                 device,
-                                aieir.symref_name(
-                                    run.attributes["runtime_sequence_symbol"]
-                                ),
+                                aieops.Run(run).callee_name,
                             )
                         )
             dead = [
@@ -61,4 +59,4 @@ class DropSpecialized(Pass):
             if not dead:
                 return
             for seq in dead:
-                seq.erase()
+                aieir.erase(seq)

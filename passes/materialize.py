@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from aie_trace.aieir import ir
+from aie_trace import aieir
 from aie_trace.materialize import MaterializeError, materialize
 from aie_trace.registry import register
 
@@ -36,7 +36,7 @@ class Materialize(EraPass):
     def run(self, module, diag) -> None:
         era = self.module_era(module, diag)
         try:
-            with ir.Location.unknown(module.context):
+            with aieir.in_context_of(module):
                 materialize(module, era)
         except MaterializeError as e:
             raise diag.fail(e.op, e.message) from None

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from aie_trace.aieir import ir
+from aie_trace import aieir
 from aie_trace.registry import register
 from aie_trace.resolve import ResolveError, resolve, shows_e4
 
@@ -40,7 +40,7 @@ class ResolvePatchBuffers(EraPass):
         era = self.module_era(module, diag)
         e4 = self.era == "E4" or (era == "E4" and shows_e4(module))
         try:
-            with ir.Location.unknown(module.context):
+            with aieir.in_context_of(module):
                 resolve(
                     module,
                     era,

@@ -1899,6 +1899,34 @@ def parse_attr(text: str) -> Any:
 # cloning and inlining (materialization, resolve)
 
 
+def first_op(block: Any) -> Any:
+    """The first op of ``block``, or None when it is empty."""
+    first = next(iter(block.operations), None)
+    return None if first is None else first.operation
+
+
+def remap_operands(op: Any, mapping: dict[Any, Any]) -> None:
+    """Replace every operand of ``op`` and of the ops nested in it that ``mapping`` (old value ->
+    new value) holds by its new value."""
+    for nested in walk(op):
+        nested_operands = nested.operands
+        for i, v in enumerate(nested_operands):
+            repl = mapping.get(v)
+            if repl is not None:
+                nested_operands[i] = repl
+
+
+def first_type_mismatch(
+    params: list[Any], values: list[Any]
+) -> tuple[int, Any, Any] | None:
+    """The first position at which ``values`` and ``params`` (over the shorter of the two) differ
+    in type, with the parameter's and the value's type; None when none does."""
+    for i, (a, v) in enumerate(zip(params, values, strict=False)):
+        if a.type != v.type:
+            return i, a.type, v.type
+    return None
+
+
 # ------------------------------------------------------------------------------------------------
 # run graph, loops and the static proof
 

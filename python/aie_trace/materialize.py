@@ -34,10 +34,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import aieir
+from . import aieir, aieops
 from . import callgraph as cg
 from . import schema as S
-from .aieir import ir
 from .diagnostics import LocatedError
 
 
@@ -50,15 +49,10 @@ def clone_body(block: Any, mapping: dict[Any, Any], ip: Any) -> list[Any]:
     value) are replaced, and each clone's results join the mapping. Returns the clones.
     """
     clones = []
-    for o in block.operations:
-        old = o.operation
-        new = old.clone(ip=ip)
-        for nested in aieir.walk(new):
-            for i, v in enumerate(nested.operands):
-                repl = mapping.get(v)
-                if repl is not None:
-                    nested.operands[i] = repl
-        for a, b in zip(old.results, new.results, strict=False):
+    for old in aieir.block_ops(block):
+        new = aieir.clone(old, ip)
+        aieir.remap_operands(new, mapping)
+        for a, b in zip(aieir.results(old), aieir.results(new), strict=False):
             mapping[a] = b
         clones.append(new)
     return clones
@@ -66,20 +60,20 @@ def clone_body(block: Any, mapping: dict[Any, Any], ip: Any) -> list[Any]:
 
 def check_run_operands(op: Any, params: list[Any]) -> None:
     """mlir-aie's check of a run against its callee's parameters, in its words."""
-    operands = list(op.operands)
+    operands = aieir.operands(op)
     if len(operands) != len(params):
         raise MaterializeError(
             f"passes {len(operands)} operands to the {len(params)} parameters of "
-            f"'{aieir.symref_name(op.attributes['runtime_sequence_symbol'])}'",
+            f"'{aieops.Run(op).callee_name}'",
             op,
         )
-    for i, (a, v) in enumerate(
-        zip(params, operands, strict=False)
-    ):  # counts are checked on their own
-        if a.type != v.type:
-            raise MaterializeError(
-                f"argument {i} type mismatch: expected {a.type} but got {v.type}", op
-            )
+    # (counts are checked on their own)
+    mismatch = aieir.first_type_mismatch(params, operands)
+    if mismatch is not None:
+        i, expected, got = mismatch
+        raise MaterializeError(
+            f"argument {i} type mismatch: expected {expected} but got {got}", op
+        )
 
 
 def run_type_mismatches(graph: cg.RunGraph) -> list[tuple[Any, str]]:
@@ -96,38 +90,37 @@ def run_type_mismatches(graph: cg.RunGraph) -> list[tuple[Any, str]]:
                 continue
             if callee is None:
                 continue
-            for i, (a, v) in enumerate(
-                zip(aieir.seq_args(callee), op.operands, strict=False)
-            ):
-                if a.type != v.type:
-                    out.append(
-                        (
-                            op,
-                            f"argument {i} type mismatch: expected {a.type} but got {v.type}",
-                        )
+            mismatch = aieir.first_type_mismatch(
+                aieir.seq_args(callee), aieir.operands(op)
+            )
+            if mismatch is not None:
+                i, expected, got = mismatch
+                out.append(
+                    (
+                        op,
+                        f"argument {i} type mismatch: expected {expected} but got {got}",
                     )
-                    break
+                )
     return out
 
 
 def _outside_values(block: Any) -> list[Any]:
     """The values ``block``'s ops use that neither the block's arguments nor its ops define, in
     first-use order."""
-    inside = {
-        cg.op_key(o) for top in block.operations for o in aieir.walk(top.operation)
-    }
-    args = list(block.arguments)
+    tops = aieir.block_ops(block)
+    inside = {cg.op_key(o) for top in tops for o in aieir.walk(top)}
+    args = aieir.block_arguments(block)
     out: list[Any] = []
-    for top in block.operations:
-        for o in aieir.walk(top.operation):
-            for v in o.operands:
-                if isinstance(v, ir.BlockArgument):
+    for top in tops:
+        for o in aieir.walk(top):
+            for v in aieir.operands(o):
+                if aieir.is_block_argument(v):
                     if (
                         any(v == a for a in args)
-                        or cg.op_key(v.owner.owner.operation) in inside
+                        or cg.op_key(aieir.argument_owner(v)) in inside
                     ):
                         continue
-                elif cg.op_key(v.owner.operation) in inside:
+                elif cg.op_key(aieir.defining_op(v)) in inside:
                     continue
                 if not any(v == w for w in out):
                     out.append(v)
@@ -139,7 +132,7 @@ def _tile_attrs(tile: Any, era: str) -> dict[str, Any]:
     op's properties are read by name) and its discardable attributes."""
     d = S.opdef(era, "aie.tile")
     names = {a.name for a in d.attrs} if d else set()
-    names |= {a.name for a in tile.attributes}
+    names |= set(aieir.listed_attrs(tile))
     return {
         n: v
         for n in sorted(names - {"col", "row"})
@@ -147,9 +140,17 @@ def _tile_attrs(tile: Any, era: str) -> dict[str, Any]:
     }
 
 
+def _col_row(tile: Any) -> tuple[int | None, int | None]:
+    """A tile's ``col`` and ``row`` attribute values."""
+    return (
+        aieir.int_attr_value(aieir.attr_or_none(tile, "col")),
+        aieir.int_attr_value(aieir.attr_or_none(tile, "row")),
+    )
+
+
 def _next(op: Any) -> Any:
     """The op after ``op`` in its block (a device body always ends in ``aie.end``)."""
-    ops = [o.operation for o in op.parent.regions[0].blocks[0].operations]
+    ops = aieir.block_ops(aieir.block_of(op))
     for i, o in enumerate(ops):
         if o == op:
             return ops[i + 1]
@@ -158,10 +159,10 @@ def _next(op: Any) -> Any:
 
 def _before(a: Any, b: Any) -> bool:
     """Whether op ``a`` precedes op ``b`` in ``b``'s block."""
-    for o in b.parent.regions[0].blocks[0].operations:
-        if o.operation == a:
+    for o in aieir.block_ops(aieir.block_of(b)):
+        if o == a:
             return True
-        if o.operation == b:
+        if o == b:
             return False
     return False
 
@@ -172,22 +173,15 @@ class _DeviceCopier:
 
     def __init__(self, device: Any, era: str):
         self.device, self.era = device, era
-        first = next(iter(device.regions[0].blocks[0].operations), None)
-        self.anchor = (
-            first.operation if first is not None else None
-        )  # clones go before it
+        self.anchor = aieir.first_op(aieir.body(device))  # clones go before it
 
     def _insert(self, op: Any) -> Any:
-        return op.clone(ip=ir.InsertionPoint(self.anchor))
+        return aieir.clone(op, aieir.before(self.anchor))
 
     def tile(self, tile: Any, at: Any) -> Any:
-        col, row = (aieir.int_attr_value(tile.attributes[n]) for n in ("col", "row"))
-        for o in self.device.regions[0].blocks[0].operations:
-            t = o.operation
-            if t.name != "aie.tile" or (
-                aieir.int_attr_value(t.attributes["col"]),
-                aieir.int_attr_value(t.attributes["row"]),
-            ) != (col, row):
+        col, row = _col_row(tile)
+        for t in aieir.block_ops(aieir.body(self.device)):
+            if t.name != "aie.tile" or _col_row(t) != (col, row):
                 continue
             if _tile_attrs(t, self.era) != _tile_attrs(tile, self.era):
                 raise MaterializeError(
@@ -198,33 +192,31 @@ class _DeviceCopier:
             if t == self.anchor:  # at the insertion point: it moves past it
                 self.anchor = _next(t)
             elif not _before(t, self.anchor):
-                t.move_before(self.anchor)
-            return t.result
-        return self._insert(tile).result
+                aieir.move_before(t, self.anchor)
+            return aieir.result(t)
+        return aieir.result(self._insert(tile))
 
     def copy(self, value: Any, mapping: dict[Any, Any], at: Any) -> None:
-        if isinstance(value, ir.BlockArgument):
+        op = aieir.defining_op(value)
+        if op is None:
             raise MaterializeError(
                 "Referenced value is not defined by an operation", at
             )
-        op = value.owner.operation
         if op.name == "aie.tile":
             mapping[value] = self.tile(op, at)
         elif op.name == "aie.lock":
-            t = op.operands[0]
+            t = aieir.operand(op, 0)
             if t not in mapping:
-                if (
-                    isinstance(t, ir.BlockArgument)
-                    or t.owner.operation.name != "aie.tile"
-                ):
+                tile = aieir.defining_op(t)
+                if tile is None or tile.name != "aie.tile":
                     raise MaterializeError(
                         "Lock references a tile that is not defined by aie.tile operation",
                         at,
                     )
-                mapping[t] = self.tile(t.owner.operation, at)
+                mapping[t] = self.tile(tile, at)
             lock = self._insert(op)
-            lock.operands[0] = mapping[t]
-            mapping[value] = lock.result
+            aieir.set_operand(lock, 0, mapping[t])
+            mapping[value] = aieir.result(lock)
         else:
             raise MaterializeError(
                 f"Referenced SSA value defined by unsupported operation type: {op.name}. "
@@ -237,22 +229,12 @@ def _symbol_defs(block_owner: Any) -> dict[str, Any]:
     """The symbol definitions directly in the first block of ``block_owner``'s first region (a
     device, a module, or a symbol-table op), by name."""
     out = {}
-    regions = list(getattr(block_owner, "operation", block_owner).regions)
-    blocks = list(regions[0].blocks) if regions else []
-    for o in blocks[0].operations if blocks else ():
-        name = aieir.symbol_name(o.operation)
+    blocks = aieir.blocks(block_owner) if aieir.regions(block_owner) else []
+    for o in aieir.block_ops(blocks[0]) if blocks else ():
+        name = aieir.symbol_name(o)
         if name is not None:
-            out[name] = o.operation
+            out[name] = o
     return out
-
-
-def _ref_names(ref: Any) -> tuple[str, ...] | None:
-    """``@a`` -> ("a",), ``@a::@b`` -> ("a", "b"); None for any other attribute."""
-    if aieir.isa(ir.FlatSymbolRefAttr, ref):
-        return (ir.FlatSymbolRefAttr(ref).value,)
-    if aieir.isa(ir.SymbolRefAttr, ref):
-        return tuple(ir.SymbolRefAttr(ref).value)
-    return None
 
 
 def _replace_refs(attr: Any, fn: Any) -> Any:
@@ -260,20 +242,19 @@ def _replace_refs(attr: Any, fn: Any) -> Any:
     dictionary, at any depth) replaced by ``fn(names)``; the same object when nothing changed.
     (MLIR's ``Attribute::replace``, over the attribute kinds the bindings can take apart.)
     """
-    names = _ref_names(attr)
+    names = aieir.symbol_ref_path(attr)
     if names is not None:
         return fn(names)
-    if aieir.isa(ir.ArrayAttr, attr):
-        old = list(ir.ArrayAttr(attr))
-        new = [_replace_refs(a, fn) for a in old]
-        changed = any(a is not b for a, b in zip(old, new, strict=True))
-        return ir.ArrayAttr.get(new) if changed else attr
-    if aieir.isa(ir.DictAttr, attr):
-        d = ir.DictAttr(attr)
-        old = {d[i].name: d[i].attr for i in range(len(d))}
-        new = {k: _replace_refs(v, fn) for k, v in old.items()}
-        changed = any(new[k] is not old[k] for k in old)
-        return ir.DictAttr.get(new) if changed else attr
+    items = aieir.array_items(attr)
+    if items is not None:
+        new = [_replace_refs(a, fn) for a in items]
+        changed = any(a is not b for a, b in zip(items, new, strict=True))
+        return aieir.array_attr(new) if changed else attr
+    entries = aieir.dict_items(attr)
+    if entries is not None:
+        new_entries = {k: _replace_refs(v, fn) for k, v in entries.items()}
+        changed = any(new_entries[k] is not entries[k] for k in entries)
+        return aieir.dict_attr(new_entries) if changed else attr
     return attr
 
 
@@ -282,7 +263,7 @@ def _attr_names(op: Any) -> list[str]:
     unregistered op's properties are found by name only) and its discardable attributes.
     """
     names = set(S.PROPERTY_ERAS.get(op.name, {}))
-    names |= {a if isinstance(a, str) else a.name for a in op.attributes}
+    names |= set(aieir.listed_attrs(op))
     return sorted(n for n in names if aieir.attr_or_none(op, n) is not None)
 
 
@@ -302,9 +283,13 @@ def _outside_operands(op: Any) -> list[Any]:
     inside = {cg.op_key(o) for o in aieir.walk(op)}
     out: list[Any] = []
     for o in aieir.walk(op):
-        for v in o.operands:
-            owner = v.owner.owner if isinstance(v, ir.BlockArgument) else v.owner
-            if cg.op_key(owner.operation) in inside:
+        for v in aieir.operands(o):
+            owner = (
+                aieir.argument_owner(v)
+                if aieir.is_block_argument(v)
+                else aieir.defining_op(v)
+            )
+            if cg.op_key(owner) in inside:
                 continue
             if not any(v == w for w in out):
                 out.append(v)
@@ -325,7 +310,7 @@ class _SymbolInliner:
 
     def __init__(self, callee: Any, copier: _DeviceCopier, at: Any):
         self.callee_device = aieir.parent_named(callee, "aie.device")
-        self.module = self.callee_device.parent
+        self.module = aieir.parent_op(self.callee_device)
         self.callee = callee
         self.copier, self.at = copier, at
         self.done: dict[tuple[str, ...], Any] = {}
@@ -346,11 +331,7 @@ class _SymbolInliner:
                 self.at,
             )
         if definition.name == "aie.device":
-            new = (
-                ir.FlatSymbolRefAttr.get(names[0])
-                if len(names) == 1
-                else ir.SymbolRefAttr.get(list(names))
-            )
+            new = aieir.symbol_ref(names)
         else:
             mine = _symbol_defs(self.copier.device)
             unique, k = names[0], 0
@@ -361,12 +342,9 @@ class _SymbolInliner:
                 if v not in mapping:
                     self.copier.copy(v, mapping, self.at)
             clone = self.copier._insert(definition)
-            for nested in aieir.walk(clone):
-                for i, v in enumerate(nested.operands):
-                    if v in mapping:
-                        nested.operands[i] = mapping[v]
-            clone.attributes["sym_name"] = ir.StringAttr.get(unique)
-            new = ir.FlatSymbolRefAttr.get(unique)
+            aieir.remap_operands(clone, mapping)
+            aieir.set_attr_value(clone, "sym_name", aieir.string_attr(unique))
+            new = aieir.symbol_ref([unique])
         self.done[names] = new
         return new
 
@@ -377,7 +355,7 @@ class _SymbolInliner:
                     old = aieir.attr_or_none(op, name)
                     new = _replace_refs(old, lambda n, op=op: self._rewrite(n, op))
                     if new is not old:
-                        op.attributes[name] = new
+                        aieir.set_attr_value(op, name, new)
 
 
 def inline_run(run: cg.Run, era: str) -> None:
@@ -389,7 +367,7 @@ def inline_run(run: cg.Run, era: str) -> None:
     if inner:
         raise MaterializeError(
             f"{cg.seq_label(callee)} still runs "
-            f"'{aieir.symref_name(inner[0].attributes['runtime_sequence_symbol'])}' when "
+            f"'{aieops.Run(inner[0]).callee_name}' when "
             "this run is inlined: mlir-aie's -aie-materialize-runtime-sequences materializes "
             "the devices in module order, so a callee that runs other sequences must be in a "
             "device before its caller's (else the runs it clones name sequences the caller "
@@ -400,13 +378,13 @@ def inline_run(run: cg.Run, era: str) -> None:
     copier = _DeviceCopier(
         device, era
     )  # mlir-aie starts each inlined run at the device's start
-    for block in callee.regions[0].blocks:  # none for an empty body `{}`
-        mapping = dict(zip(params, list(op.operands), strict=False))
+    for block in aieir.blocks(callee):  # none for an empty body `{}`
+        mapping = dict(zip(params, aieir.operands(op), strict=False))
         for v in _outside_values(block):
             copier.copy(v, mapping, op)
-        new_ops = clone_body(block, mapping, ir.InsertionPoint(op))
+        new_ops = clone_body(block, mapping, aieir.before(op))
         _SymbolInliner(callee, copier, op).run(new_ops)
-    op.erase()
+    aieir.erase(op)
 
 
 _LOAD_PDI_FIELDS = ("device_ref", "id", "size", "address")
@@ -423,14 +401,14 @@ def _drop_repeated_load_pdi(device: Any) -> None:
     """mlir-aie's load_pdi canonicalization over ``device``: a load_pdi directly followed, in its
     block, by an identical one is erased (the second is kept)."""
     for op in aieir.walk(device, ["aiex.npu.load_pdi"]):
-        ops = [o.operation for o in op.block.operations]
+        ops = aieir.block_ops(aieir.block_of(op))
         i = next(k for k, o in enumerate(ops) if o == op)
         if (
             i + 1 < len(ops)
             and ops[i + 1].name == "aiex.npu.load_pdi"
             and _same_load_pdi(op, ops[i + 1])
         ):
-            op.erase()
+            aieir.erase(op)
 
 
 def materialize_device(graph: cg.RunGraph, device: Any, era: str) -> None:
@@ -442,34 +420,26 @@ def materialize_device(graph: cg.RunGraph, device: Any, era: str) -> None:
         for op in aieir.walk(seq, ["aiex.run"]):
             inline_run(graph.run_of(op), era)
     configures = [
-        o.operation
+        o
         for seq in aieir.sequences(device)
-        for block in seq.regions[0].blocks
-        for o in block.operations
-        if o.operation.name == "aiex.configure"
+        for o in aieir.body_ops(seq)
+        if o.name == "aiex.configure"
     ]
     for cfg in configures:
-        blocks = list(cfg.regions[0].blocks)
-        if not blocks:  # an empty configure `{}`
-            cfg.regions[0].blocks.append()
-        block = cfg.regions[0].blocks[0]
-        first = next(iter(block.operations), None)
+        block = aieir.first_block(cfg)  # appended for an empty configure `{}`
+        first = aieir.first_op(block)
         aieir.create(
             "aiex.npu.load_pdi",
             era,
-            attrs={"device_ref": cfg.attributes["symbol"]},
-            ip=(
-                ir.InsertionPoint(first.operation)
-                if first is not None
-                else ir.InsertionPoint(block)
-            ),
-            loc=cfg.location,
+            attrs={"device_ref": aieir.attr_or_none(cfg, "symbol")},
+            ip=aieir.before(first) if first is not None else aieir.at_end(block),
+            loc=aieir.location(cfg),
         )
     _drop_repeated_load_pdi(device)
     for cfg in configures:
-        for o in list(cfg.regions[0].blocks[0].operations):
-            o.operation.move_before(cfg)
-        cfg.erase()
+        for o in aieir.block_ops(aieir.first_block(cfg)):
+            aieir.move_before(o, cfg)
+        aieir.erase(cfg)
 
 
 TRACE_BUFFER_ARG = "aie.trace_buffer_arg"
@@ -485,11 +455,7 @@ def tagged_trace_arg(seq: Any) -> int | None:
         return None
     n = aieir.int_attr_value(attr) if aieir.attr_type_ok("i32", attr) else None
     params = aieir.seq_args(seq)
-    if (
-        n is None
-        or not 0 <= n < len(params)
-        or not aieir.isa(ir.MemRefType, params[n].type)
-    ):
+    if n is None or not 0 <= n < len(params) or not aieir.is_memref(params[n]):
         raise MaterializeError(
             f"'{TRACE_BUFFER_ARG}' must be an i32 naming a memref argument of "
             f"{cg.seq_label(seq)} ({len(params)} arguments)",
@@ -526,11 +492,11 @@ def conform(module: Any, era: str) -> int:
     )  # wrapper -> how many trailing arguments conform gave it
     count = 0
     for seq in order:
-        blocks = list(seq.regions[0].blocks)
+        blocks = aieir.blocks(seq)
         if not blocks:
             continue  # an empty sequence runs nothing
         block = blocks[0]
-        before = len(block.arguments)
+        before = len(aieir.block_arguments(block))
         for op in aieir.walk(seq, ["aiex.run"]):
             callee = graph.run_of(op).callee
             params = aieir.seq_args(callee)
@@ -538,18 +504,20 @@ def conform(module: Any, era: str) -> int:
             missing = (
                 1 if n is not None and n == len(params) - 1 else 0
             ) or threaded.get(cg.op_key(callee), 0)
-            if not missing or len(op.operands) != len(params) - missing:
+            if not missing or aieir.num_operands(op) != len(params) - missing:
                 continue  # untraced, already passed, or not trailing: left to the checks
+            loc = aieir.location(op)
             args = [
-                block.add_argument(params[i].type, op.location)
+                aieir.add_block_argument(block, aieir.value_type(params[i]), loc)
                 for i in range(len(params) - missing, len(params))
             ]
-            new = aieir.rebuild(op, era, list(op.operands) + args)
-            op.erase()
+            new = aieir.rebuild(op, era, aieir.operands(op) + args)
+            aieir.erase(op)
             count += 1
             del new
-        if len(block.arguments) > before:
-            threaded[cg.op_key(seq)] = len(block.arguments) - before
+        after = len(aieir.block_arguments(block))
+        if after > before:
+            threaded[cg.op_key(seq)] = after - before
     return count
 
 

@@ -31,7 +31,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import aieir, views
-from .aieir import arith, ir
 from .diagnostics import LocatedError
 
 I32_MIN, I32_MAX, I64_MAX = -(1 << 31), (1 << 31) - 1, (1 << 63) - 1
@@ -53,18 +52,18 @@ class _Plan:
 
 
 def _i64(t: Any) -> bool:
-    return aieir.isa(ir.IntegerType, t) and ir.IntegerType(t).width == 64
+    return aieir.integer_width(t) == 64
 
 
 def shows_e4(module: Any) -> bool:
     """Whether the module itself is IR era E4: some ``address_patch`` has an i64 ``arg_plus``."""
-    for op in aieir.walk(module.operation, [PATCH]):
+    for op in aieir.walk(module, [PATCH]):
         plus = (
             aieir.get_operand(op, "arg_plus", "E4")
-            if "operandSegmentSizes" in op.attributes
+            if aieir.has_attr(op, "operandSegmentSizes")
             else None
         )
-        if plus is not None and _i64(plus.type):
+        if plus is not None and _i64(aieir.value_type(plus)):
             return True
     return False
 
@@ -93,14 +92,16 @@ def _plan(op: Any, era: str, wide_ok: bool, ambiguous: bool) -> _Plan:
     plus = aieir.get_operand(op, "arg_plus", era)
     base = aieir.constant_int(plus)
     if traced.offset == 0:
-        return _Plan(op, idx, 0, plus, base, _i64(plus.type))
+        return _Plan(op, idx, 0, plus, base, _i64(aieir.value_type(plus)))
     if base is not None:
         total = base + traced.offset
         needs_wide = not I32_MIN <= total <= I32_MAX
         what = f"arg_plus {base} + {traced.offset} = {total}"
     else:
         total = None
-        needs_wide = _i64(plus.type) or not I32_MIN <= traced.offset <= I32_MAX
+        needs_wide = (
+            _i64(aieir.value_type(plus)) or not I32_MIN <= traced.offset <= I32_MAX
+        )
         what = f"a runtime arg_plus + {traced.offset}"
     if total is not None and total > I64_MAX:
         raise ResolveError(f"{what} does not fit a 64-bit arg_plus", op)
@@ -122,14 +123,12 @@ def _new_plus(p: _Plan, ip: Any, loc: Any) -> Any:
     if p.base is not None:
         return aieir.constant(p.base + p.offset, width, ip=ip, loc=loc)
     plus = p.plus
-    if p.wide and not _i64(plus.type):
-        plus = arith.ExtUIOp(
-            ir.IntegerType.get_signless(64), plus, loc=loc, ip=ip
-        ).result
+    if p.wide and not _i64(aieir.value_type(plus)):
+        plus = aieir.cast_int("extui", plus, aieir.int_type(64), ip=ip, loc=loc)
     shift = aieir.constant(
-        p.offset, "i64" if _i64(plus.type) else "i32", ip=ip, loc=loc
+        p.offset, "i64" if _i64(aieir.value_type(plus)) else "i32", ip=ip, loc=loc
     )
-    return arith.AddIOp(plus, shift, loc=loc, ip=ip).result
+    return aieir.binary("addi", plus, shift, ip=ip, loc=loc)
 
 
 def resolve(module: Any, era: str, wide_ok: bool, ambiguous: bool) -> int:
@@ -141,13 +140,13 @@ def resolve(module: Any, era: str, wide_ok: bool, ambiguous: bool) -> int:
         return 0  # no buffer operand before mlir-aie PR #3652
     patches = [
         op
-        for op in aieir.walk(module.operation, [PATCH])
+        for op in aieir.walk(module, [PATCH])
         if aieir.get_operand(op, "buffer", era) is not None
     ]
     plans = [_plan(op, era, wide_ok and era == "E4", ambiguous) for op in patches]
     for p in plans:
-        op, loc = p.op, p.op.location
-        ip = ir.InsertionPoint(op)
+        op, loc = p.op, aieir.location(p.op)
+        ip = aieir.before(op)
         operands = {"arg_plus": _new_plus(p, ip, loc)}
         addr_val = aieir.get_operand(op, "addr_val", era)
         if addr_val is not None:
@@ -156,9 +155,9 @@ def resolve(module: Any, era: str, wide_ok: bool, ambiguous: bool) -> int:
             PATCH,
             era,
             operands=operands,
-            attrs={"addr": op.attributes["addr"], "arg_idx": p.arg_idx},
+            attrs={"addr": aieir.attr_or_none(op, "addr"), "arg_idx": p.arg_idx},
             ip=ip,
             loc=loc,
         )
-        op.erase()
+        aieir.erase(op)
     return len(plans)
