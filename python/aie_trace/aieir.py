@@ -1935,6 +1935,71 @@ def first_type_mismatch(
 # rewriting runs and patches (fuse)
 
 
+def positions(op: Any, names: Iterable[str]) -> dict[str, list[tuple]]:
+    """Where the ops nested in ``op`` whose name is in ``names`` are, pre-order, by name: each a
+    tuple of (region, block, op) indices from ``op`` down, for :func:`op_at`."""
+    found: dict[str, list[tuple]] = {n: [] for n in names}
+    _find_positions(operation(op), (), found)
+    return found
+
+
+def _find_positions(op: Any, at: tuple, found: dict[str, list[tuple]]) -> None:
+    for r, region in enumerate(op.regions):
+        for b, block in enumerate(region.blocks):
+            for i, o in enumerate(block.operations):
+                pos = at + ((r, b, i),)
+                if o.name in found:
+                    found[o.name].append(pos)
+                _find_positions(o, pos, found)
+
+
+def op_at(op: Any, pos: tuple) -> Any:
+    """The op at a position :func:`positions` gave, in ``op`` or in an unchanged clone of it."""
+    for r, b, i in pos:
+        op = op.regions[r].blocks[b].operations[i]
+    return op.operation
+
+
+def set_attrs(op: Any, items: Iterable[tuple[str, Any]]) -> None:
+    """Set each ``(name, attribute)`` of ``items``, in order, as :func:`set_attr_value` does."""
+    attrs = operation(op).attributes
+    for name_, attr in items:
+        attrs[name_] = attr
+
+
+def has_uses(value: Any) -> bool:
+    """Whether any op uses ``value``."""
+    return any(True for _ in value.uses)
+
+
+def clone_byte_view(
+    view: tuple[Any, Any],
+    buffer: Any,
+    offset: int | Any,
+    size: int,
+    ip: Any,
+    loc: Any,
+) -> tuple[Any, Any]:
+    """A :func:`byte_view` made by cloning ``view`` (the two ops of a byte view of the same
+    ``size``, type and static-or-not offset) at ``ip`` and giving the clones ``buffer``,
+    ``offset`` and ``loc``, which costs less than building one; both ops are returned.
+    """
+    dynamic = not isinstance(offset, int)
+    static = _DYNAMIC if dynamic else offset
+    i8 = ir.IntegerType.get_signless(8)
+    sub, cast = view[0].clone(ip=ip), view[1].clone(ip=ip)
+    sub.operands[0] = buffer
+    if dynamic:
+        sub.operands[1] = offset
+    sub.attributes["static_offsets"] = ir.DenseI64ArrayAttr.get([static])
+    sub.result.set_type(
+        ir.MemRefType.get([size], i8, ir.StridedLayoutAttr.get(static, [1]))
+    )
+    cast.operands[0] = sub.result
+    sub.location = cast.location = loc
+    return sub, cast
+
+
 # ------------------------------------------------------------------------------------------------
 # host side: emulator, events, layout, runtime, command lines
 

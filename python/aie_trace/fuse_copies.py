@@ -15,7 +15,6 @@ from typing import Any
 
 from . import aieir
 from . import layout as L
-from .aieir import ir
 from .callgraph import Affine, IterSym
 from .fuse_plan import loop_bounds
 from .fuse_records import I32_MAX, REBASED_FROM, Context, Patch, Rebase, Spec
@@ -63,17 +62,15 @@ class Copies:
         without walking them. Read when the first copy is made (the sequence no longer changes).
         """
         if k not in self._positions:
-            found: dict[str, list[tuple]] = {n: [] for n in _COPY_EDITS}
-            _find_ops(self.ctx.op(k), (), found)
-            self._positions[k] = found
+            self._positions[k] = aieir.positions(self.ctx.op(k), _COPY_EDITS)
         return self._positions[k]
 
     def copy_attrs(self, k: int) -> list[tuple[str, Any]]:
         """The attributes every copy of a callee gets (but its name), built once."""
         if k not in self._copy_attrs:
             self._copy_attrs[k] = [
-                ("sym_visibility", ir.StringAttr.get("private")),
-                (L.SPECIALIZED_FROM, ir.FlatSymbolRefAttr.get(self.ctx.names(k)[1])),
+                ("sym_visibility", aieir.string_attr("private")),
+                (L.SPECIALIZED_FROM, aieir.symbol_ref([self.ctx.names(k)[1]])),
             ]
         return self._copy_attrs[k]
 
@@ -84,15 +81,15 @@ class Copies:
         attr = self._attrs.get((name, value))
         if attr is None:
             aieir.set_attr(p, name, value, self.ctx.era)
-            self._attrs[(name, value)] = p.attributes[name]
+            self._attrs[(name, value)] = aieir.attr_or_none(p, name)
         else:
-            p.attributes[name] = attr
+            aieir.set_attr_value(p, name, attr)
 
     def index_attr(self, i: int) -> Any:
         attr = self._attrs.get((REBASED_FROM, i))
         if attr is None:
-            i64 = ir.IntegerType.get_signless(64)
-            attr = self._attrs[(REBASED_FROM, i)] = ir.IntegerAttr.get(i64, i)
+            i64 = aieir.int_type(64)
+            attr = self._attrs[(REBASED_FROM, i)] = aieir.int_attr(i64, i)
         return attr
 
     def make(
@@ -109,31 +106,38 @@ class Copies:
             return  # made by an earlier run of this pass from the same inputs
         orig = ctx.op(callee)
         where = self.positions(callee)
-        copy = orig.clone(ip=ir.InsertionPoint.after(self._last.get(callee, orig)))
+        copy = aieir.clone(orig, aieir.after(self._last.get(callee, orig)))
         self._last[callee] = copy
-        copy.attributes["sym_name"] = ir.StringAttr.get(name)
         # The copy keeps the callee's layout attributes: readers skip specialized copies, and
         # deleting a property of an unregistered op corrupts it in these bindings.
-        for attr, value in self.copy_attrs(callee):
-            copy.attributes[attr] = value
+        aieir.set_attrs(
+            copy, [("sym_name", aieir.string_attr(name)), *self.copy_attrs(callee)]
+        )
         body = aieir.body(copy)
-        i32 = ir.IntegerType.get_signless(32)
-        params = {s: body.add_argument(i32, copy.location) for s in needs}
+        i32 = aieir.int_type(32)
+        params = {
+            s: aieir.add_block_argument(body, i32, aieir.location(copy)) for s in needs
+        }
         ctx.g.add_sequence(copy, dev, name)
-        runs = [_op_at(copy, pos) for pos in where["aiex.run"]]  # before it changes
+        # the runs are found before the copy changes
+        runs = [aieir.op_at(copy, pos) for pos in where["aiex.run"]]
         patches = [
-            _op_at(copy, pos) if rw is not None else None
+            aieir.op_at(copy, pos) if rw is not None else None
             for pos, rw in zip(where["aiex.npu.address_patch"], rewrites, strict=True)
         ]
-        loops = [_op_at(copy, pos) for pos in where["scf.for"]] if runs else []
+        loops = [aieir.op_at(copy, pos) for pos in where["scf.for"]] if runs else []
         for p, orig_p, rw in zip(patches, ctx.patches(callee), rewrites, strict=True):
             if rw is not None:
                 rebased = self.apply(p, callee, orig_p, rw, params)
-                rebased.attributes[REBASED_FROM] = self.index_attr(orig_p.index)
-        orig_loops = [_op_at(orig, pos) for pos in where["scf.for"]] if loops else []
+                aieir.set_attr_value(
+                    rebased, REBASED_FROM, self.index_attr(orig_p.index)
+                )
+        orig_loops = (
+            [aieir.op_at(orig, pos) for pos in where["scf.for"]] if loops else []
+        )
         for run, spec, site in zip(runs, children, ctx.runs(callee), strict=True):
-            run.attributes["runtime_sequence_symbol"] = ir.FlatSymbolRefAttr.get(
-                spec.name
+            aieir.set_attr_value(
+                run, "runtime_sequence_symbol", aieir.symbol_ref([spec.name])
             )
             n = self.arity(ctx.callee(site))
             extra = []
@@ -142,10 +146,10 @@ class Copies:
                     extra.append(params[s])
                 else:  # a loop of this callee: compute its iteration index in the copy
                     loop = loops[orig_loops.index(s.loop)]
-                    ip = ir.InsertionPoint(run)
-                    extra.append(iteration_index(loop, ip, run.location, i32))
-            if extra or len(run.operands) != n:
-                self._set_run_operands(run, list(run.operands)[:n] + extra)
+                    ip = aieir.before(run)
+                    extra.append(iteration_index(loop, ip, aieir.location(run), i32))
+            if extra or aieir.num_operands(run) != n:
+                self._set_run_operands(run, aieir.operands(run)[:n] + extra)
 
     def _set_run_operands(self, op: Any, operands: list[Any]) -> None:
         """Rebuild a run of a copy with other operands (nothing else holds the copy's runs)."""
@@ -153,11 +157,15 @@ class Copies:
             "aiex.run",
             self.ctx.era,
             operands={"args": operands},
-            attrs={"runtime_sequence_symbol": op.attributes["runtime_sequence_symbol"]},
-            ip=ir.InsertionPoint(op),
-            loc=op.location,
+            attrs={
+                "runtime_sequence_symbol": aieir.attr_or_none(
+                    op, "runtime_sequence_symbol"
+                )
+            },
+            ip=aieir.before(op),
+            loc=aieir.location(op),
         )
-        op.erase()
+        aieir.erase(op)
 
     def apply(
         self,
@@ -169,19 +177,19 @@ class Copies:
     ) -> Any:
         """Rewrite the copy's patch ``p`` (made from ``orig_p``) as ``rw`` says; the patch op after."""
         era = self.ctx.era
-        ip, loc = ir.InsertionPoint(p), p.location
+        ip, loc = aieir.before(p), aieir.location(p)
         if era == "E1":
             self.set_patch_attr(p, "arg_idx", rw.host)
             self.set_patch_attr(p, "arg_plus", (orig_p.plus or 0) + rw.delta)
             return p
         plus_index = self.ctx.plus_index(callee, orig_p)
-        old = p.operands[plus_index]
+        old = aieir.operand(p, plus_index)
         base = orig_p.plus
         total = (base if base is not None else 0) + rw.delta
-        type_ = old.type
+        type_ = aieir.value_type(old)
         if isinstance(total, int) and base is not None:
             if self.ctx.wide and total > I32_MAX:
-                type_ = ir.IntegerType.get_signless(64)
+                type_ = aieir.int_type(64)
             value = aieir.constant(total, type_, ip, loc)
         else:
             value = affine_value(Affine.of(rw.delta), params, type_, ip, loc)
@@ -193,24 +201,24 @@ class Copies:
                 "aiex.npu.address_patch",
                 era,
                 operands={"addr_val": addr_val, "arg_plus": value},
-                attrs={"addr": p.attributes["addr"], "arg_idx": rw.host},
+                attrs={"addr": aieir.attr_or_none(p, "addr"), "arg_idx": rw.host},
                 ip=ip,
                 loc=loc,
             )
-            p.erase()
+            aieir.erase(p)
             _erase_if_dead_constant(old)
             return new
         self.set_patch_attr(p, "arg_idx", rw.host)
-        p.operands[plus_index] = value
+        aieir.set_operand(p, plus_index, value)
         _erase_if_dead_constant(old)
         return p
 
 
 def iteration_index(loop: Any, ip: Any, loc: Any, type_: Any) -> Any:
     """``(iv - lb) / step`` of a constant-bound loop, as ``type_`` (index or i32)."""
-    iv = aieir.body(loop).arguments[0]
+    iv = aieir.block_arguments(aieir.body(loop))[0]
     lb, _, step = loop_bounds(loop)
-    index = ir.IndexType.get()
+    index = aieir.index_type()
     v = iv
     if lb:
         v = aieir.binary("subi", v, aieir.constant(lb, index, ip, loc), ip, loc)
@@ -228,35 +236,18 @@ def affine_value(
     v = aieir.constant(a.const, type_, ip, loc)
     for sym, coeff in a.terms:
         it = params[sym]
-        if it.type != type_:
+        if aieir.value_type(it) != type_:
             it = aieir.cast_int("extui", it, type_, ip, loc)
         term = aieir.binary("muli", it, aieir.constant(coeff, type_, ip, loc), ip, loc)
         v = aieir.binary("addi", v, term, ip, loc)
     return v
 
 
-def _find_ops(op: Any, at: tuple, found: dict[str, list[tuple]]) -> None:
-    """Pre-order, like ``walk``: the position of every op nested in ``op`` whose name is a key of ``found``."""
-    for r, region in enumerate(op.regions):
-        for b, block in enumerate(region.blocks):
-            for i, o in enumerate(block.operations):
-                pos = at + ((r, b, i),)
-                if o.name in found:
-                    found[o.name].append(pos)
-                _find_ops(o, pos, found)
-
-
-def _op_at(op: Any, pos: tuple) -> Any:
-    for r, b, i in pos:
-        op = op.regions[r].blocks[b].operations[i]
-    return op.operation
-
-
 def _erase_if_dead_constant(value: Any) -> None:
-    owner = value.owner
+    owner = aieir.defining_op(value)
     if (
-        hasattr(owner, "operation")
-        and owner.operation.name == "arith.constant"
-        and not list(value.uses)
+        owner is not None
+        and aieir.name(owner) == "arith.constant"
+        and not aieir.has_uses(value)
     ):
-        owner.operation.erase()
+        aieir.erase(owner)

@@ -17,7 +17,6 @@ from typing import Any
 
 from . import aieir, views
 from . import callgraph as cg
-from .aieir import ir
 from .callgraph import Affine, BufferRef, IterSym
 from .fuse_copies import Copies, iteration_index
 from .fuse_plan import loop_bounds
@@ -51,15 +50,17 @@ class Call:
         """``args[j]`` of the call's frame."""
         if self.frame is not None:
             return self.frame.args[j]
-        operands = self.run.op.operands
-        return self.caller().bound(operands[j]) if j < len(operands) else cg.MISSING
+        op = self.run.op
+        if j < aieir.num_operands(op):
+            return self.caller().bound(aieir.operand(op, j))
+        return cg.MISSING
 
 
 def replace_run(ctx: Context, run: cg.Run, operands: list[Any]) -> None:
     """Rebuild a run of the graph with other operands (the graph follows)."""
     old = run.op
     ctx.g.replace_run_op(run, aieir.rebuild(old, ctx.era, operands))
-    old.erase()
+    aieir.erase(old)
 
 
 class Restructurer:
@@ -79,13 +80,13 @@ class Restructurer:
         if not plan.sites:
             return
         seq = self.ctx.op(k)
-        fused = ir.MemRefType.get([plan.claim], ir.IntegerType.get_signless(8))
+        fused = aieir.memref_type([plan.claim], aieir.int_type(8))
         body = aieir.body(seq)
         if plan.own.arg is None:
-            body.add_argument(fused, seq.location)
-        elif body.arguments[plan.trace_arg].type != fused:
-            body.arguments[plan.trace_arg].set_type(fused)
-        buffer = body.arguments[plan.trace_arg]
+            aieir.add_block_argument(body, fused, aieir.location(seq))
+        buffer = aieir.block_arguments(body)[plan.trace_arg]
+        if plan.own.arg is not None and aieir.value_type(buffer) != fused:
+            aieir.set_value_type(buffer, fused)
         runs = self.ctx.runs(k)
         for site in plan.sites:
             self.pass_slice(plan, site, runs[site.ordinal], buffer)
@@ -95,13 +96,12 @@ class Restructurer:
         k = site.callee
         if k not in self._slice_types:
             ta = self.ctx.plans[k].trace_arg
-            ttype = aieir.seq_args(self.ctx.op(k))[ta].type
-            mt = ir.MemRefType(ttype)
+            ttype = aieir.value_type(aieir.seq_args(self.ctx.op(k))[ta])
+            element = aieir.memref_element_type(ttype)
             if (
-                mt.rank != 1
-                or aieir.element_bits(mt.element_type) != 8
-                or not aieir.isa(ir.IntegerType, mt.element_type)
-                or not ir.IntegerType(mt.element_type).is_signless
+                len(aieir.memref_shape(ttype)) != 1
+                or aieir.element_bits(element) != 8
+                or not aieir.is_signless_integer(element)
                 or aieir.memref_bytes(ttype) != site.per
             ):
                 raise FusionError(
@@ -115,12 +115,12 @@ class Restructurer:
     def pass_slice(self, plan: Plan, site: Site, run: cg.Run, buffer: Any) -> None:
         ta = self.ctx.plans[site.callee].trace_arg
         ttype = self.slice_type(site, run)
-        operands = list(run.op.operands)
+        operands = aieir.operands(run.op)
         if len(operands) > ta:
             self.check_passed(plan, site, run, operands[ta], buffer, ta)
             return
-        ip = ir.InsertionPoint(run.op)
-        loc = run.op.location
+        ip = aieir.before(run.op)
+        loc = aieir.location(run.op)
         offset = self.site_offset(site, run, ip, loc)
         view = self.slice_view(buffer, offset, site.per, ttype, ip, loc)
         if isinstance(
@@ -151,7 +151,7 @@ class Restructurer:
         """The byte offset of this call's region: a constant, or index arith on the loop ivs."""
         if not site.trips:
             return site.cursor
-        index = ir.IndexType.get()
+        index = aieir.index_type()
         total, stride = None, site.per
         for loop, trips in reversed(list(zip(run.loops, site.trips, strict=False))):
             term = aieir.binary(
@@ -179,21 +179,11 @@ class Restructurer:
         kind = (size, dynamic, type_)
         last = self._last_view.get(kind)
         if last is None:
-            sub, cast = aieir.byte_view(buffer, offset, size, type_, ip, loc)
+            view = aieir.byte_view(buffer, offset, size, type_, ip, loc)
         else:
-            static = cg.DYNAMIC if dynamic else offset
-            i8 = ir.IntegerType.get_signless(8)
-            sub, cast = last[0].clone(ip=ip), last[1].clone(ip=ip)
-            for i, v in enumerate([buffer, offset] if dynamic else [buffer]):
-                sub.operands[i] = v
-            sub.attributes["static_offsets"] = ir.DenseI64ArrayAttr.get([static])
-            sub.result.set_type(
-                ir.MemRefType.get([size], i8, ir.StridedLayoutAttr.get(static, [1]))
-            )
-            cast.operands[0] = sub.result
-            sub.location = cast.location = loc
-        self._last_view[kind] = (sub, cast)
-        return cast.result
+            view = aieir.clone_byte_view(last, buffer, offset, size, ip, loc)
+        self._last_view[kind] = view
+        return aieir.result(view[1])
 
 
 def loop_env(
@@ -206,7 +196,7 @@ def loop_env(
         lb, _, step = loop_bounds(loop)
         sym = IterSym(counter[0], loop, path)
         counter[0] += 1
-        env[aieir.body(loop).arguments[0]] = Affine(lb, ((sym, step),))
+        env[aieir.block_arguments(aieir.body(loop))[0]] = Affine(lb, ((sym, step),))
         syms.append(sym)
     return env, syms
 
@@ -351,14 +341,14 @@ class Rebaser:
     def bind(self, run: cg.Run, callee: int, spec: Spec) -> None:
         """Point a root's run at its specialization, passing the iteration indices it needs."""
         if spec.name != run.callee_name:
-            run.op.attributes["runtime_sequence_symbol"] = ir.FlatSymbolRefAttr.get(
-                spec.name
+            aieir.set_attr_value(
+                run.op, "runtime_sequence_symbol", aieir.symbol_ref([spec.name])
             )
             run.callee_name = spec.name
             run.callee = self.ctx.g.by_symbol[(run.device, spec.name)]
         n = self.copies.arity(callee)
-        if len(run.op.operands) != n + len(spec.needs):
-            i32 = ir.IntegerType.get_signless(32)
-            ip, loc = ir.InsertionPoint(run.op), run.op.location
+        if aieir.num_operands(run.op) != n + len(spec.needs):
+            i32 = aieir.int_type(32)
+            ip, loc = aieir.before(run.op), aieir.location(run.op)
             extra = [iteration_index(s.loop, ip, loc, i32) for s in spec.needs]
-            replace_run(self.ctx, run, list(run.op.operands)[:n] + extra)
+            replace_run(self.ctx, run, aieir.operands(run.op)[:n] + extra)

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import aieir
 from . import callgraph as cg
-from .aieir import ir
 from .forms import in_review_problems
 from .fuse_plan import Planner
 from .fuse_record import Recorder
@@ -62,7 +62,7 @@ def fuse(
     # an i64 arg_plus is written in E4 when the caller says so or the module itself shows E4
     wide = era == "E4" and (era_given or shows_e4(module))
     try:
-        with ir.Location.unknown(module.context):
+        with aieir.in_context_of(module):
             Fusion(graph, era, loops, merge, diag, wide, era == "E4" and not wide).run()
     except (cg.GraphError, FusionError) as e:
         raise diag.fail(e.op, e.message) from None
