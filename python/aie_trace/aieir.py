@@ -1903,6 +1903,17 @@ def parse_attr(text: str) -> Any:
 # run graph, loops and the static proof
 
 
+def nested_blocks(op: Any) -> list[Any]:
+    """The blocks of all the op's regions, in order (none for an op without regions)."""
+    regions_ = operation(op).regions
+    return [b for r in regions_ for b in r.blocks] if len(regions_) else []
+
+
+def induction_variable(loop: Any) -> Any:
+    """The induction variable of an ``scf.for`` (its body's first block argument)."""
+    return body(loop).arguments[0]
+
+
 # ------------------------------------------------------------------------------------------------
 # rewriting runs and patches (fuse)
 
