@@ -1903,10 +1903,26 @@ def parse_attr(text: str) -> Any:
 # run graph, loops and the static proof
 
 
-def nested_blocks(op: Any) -> list[Any]:
-    """The blocks of all the op's regions, in order (none for an op without regions)."""
-    regions_ = operation(op).regions
-    return [b for r in regions_ for b in r.blocks] if len(regions_) else []
+def op_tree(block: Any, make: Any) -> list[Any]:
+    """The ops of ``block`` in order, each as ``make(op, name, children)``: ``children`` holds,
+    per block of all the op's regions, its ops as :func:`op_tree` gives them (empty: no region).
+    Reads every nested op once."""
+    out = []
+    for o in block.operations:
+        op = o.operation
+        regions_ = op.regions
+        out.append(
+            make(
+                op,
+                op.name,
+                (
+                    [op_tree(b, make) for r in regions_ for b in r.blocks]
+                    if len(regions_)
+                    else ()
+                ),
+            )
+        )
+    return out
 
 
 def induction_variable(loop: Any) -> Any:

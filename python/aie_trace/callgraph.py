@@ -79,7 +79,9 @@ class RunGraph:
         self.device_names: set[str] = set()
         module = aieir.operation(module)
         self._module = _Node(
-            module, module.name, [_nodes(b) for b in aieir.nested_blocks(module)]
+            module,
+            module.name,
+            [_nodes(b) for r in aieir.regions(module) for b in aieir.region_blocks(r)],
         )
         bodies: list[tuple[Any, int]] = []
         for dev in _body(self._module, "aie.device"):
@@ -255,14 +257,18 @@ def view_step(
     """One step of a view chain: ``(source, byte offset added)``; None when ``value`` is not a
     supported view or its offset is unknown."""
     op = aieir.defining_op(value)
-    if op is None:
-        return None
+    return None if op is None else _op_step(op, int_of)
+
+
+def _op_step(op: Any, int_of: Callable[[Any], int | None]) -> tuple[Any, int] | None:
+    """:func:`view_step` of the value ``op`` defines."""
     name = op.name
     if name in ("memref.cast", "memref.reinterpret_cast"):
         return aieir.operand(op, 0), 0
     if name == "memref.view":
-        shift = int_of(aieir.operand(op, 1))
-        return (aieir.operand(op, 0), shift) if shift is not None else None
+        src, byte_shift = aieir.operands(op)[:2]
+        shift = int_of(byte_shift)
+        return (src, shift) if shift is not None else None
     if name == "memref.subview":
         src = aieir.operand(op, 0)
         t = aieir.value_type(src)
@@ -294,8 +300,8 @@ def resolve_view(
 ) -> tuple[Any, int] | None:
     """Follow a view chain to a block argument: ``(block argument, byte offset)`` or None."""
     offset = 0
-    while not aieir.is_block_argument(value):
-        step = view_step(value, int_of)
+    while (op := aieir.defining_op(value)) is not None:
+        step = _op_step(op, int_of)
         if step is None:
             return None
         value, delta = step
@@ -603,11 +609,8 @@ class _Node(NamedTuple):
 
 
 def _nodes(block: Any) -> list[_Node]:
-    out = []
-    for op in aieir.block_ops(block):
-        blocks = aieir.nested_blocks(op)
-        out.append(_Node(op, op.name, [_nodes(b) for b in blocks] if blocks else ()))
-    return out
+    """The ops of ``block`` as a tree of :class:`_Node`."""
+    return aieir.op_tree(block, _Node)
 
 
 def _body(node: _Node, name: str) -> list[_Node]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import aieir, tracedma
+from . import aieir, aieops, tracedma
 from . import callgraph as cg
 from . import layout as L
 from . import materialize as M
@@ -109,7 +109,7 @@ class OwnTraces:
         )
         arg, spans, callers = None, [], ctx.callers(k)
         for p in found:
-            n = aieir.get_int(p, "arg_idx", era)
+            n = aieops.AddressPatch(p, era).arg_idx
             b = aieir.block_index_of_host_buffer(seq, n) if n is not None else None
             if b is None:
                 if callers:
@@ -132,7 +132,7 @@ class OwnTraces:
                 )
                 continue
             arg = b
-            spans.append((aieir.get_int(p, "arg_plus", era) or 0, p))
+            spans.append((aieops.AddressPatch(p, era).arg_plus or 0, p))
         if arg is None:
             return Own()
         value = aieir.seq_args(seq)[arg]

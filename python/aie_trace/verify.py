@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from . import aieir, tracedma, views
+from . import aieir, aieops, tracedma, views
 from . import callgraph as cg
 from . import layout as L
 from . import materialize as M
@@ -229,22 +229,14 @@ class _Facts:
         return self._memo("patch", op, self._read_patch)
 
     def _read_patch(self, op: Any) -> _Patch:
-        era = self.era
-        plus = (
-            aieir.get_int(op, "arg_plus", era)
-            if era == "E1"
-            else aieir.get_operand(op, "arg_plus", era)
-        )
-        if era != "E1":
+        patch = aieops.AddressPatch(op, self.era)
+        plus = patch.arg_plus if self.era == "E1" else patch.arg_plus_value
+        if self.era != "E1":
             constant = aieir.constant_int(plus)
             plus = plus if constant is None else constant
-        addr = aieir.get_int(op, "addr", era)
+        addr = patch.addr
         return _Patch(
-            tracedma.decode_patch_addr(addr),
-            addr,
-            aieir.get_int(op, "arg_idx", era),
-            plus,
-            aieir.get_operand(op, "buffer", era) if era in ("E3", "E4") else None,
+            tracedma.decode_patch_addr(addr), addr, patch.arg_idx, plus, patch.buffer
         )
 
     def source_patch(self, op: Any, seq: Any) -> tuple[Any, _Patch] | str:
