@@ -1931,6 +1931,33 @@ def first_type_mismatch(
 # run graph, loops and the static proof
 
 
+def op_tree(block: Any, make: Any) -> list[Any]:
+    """The ops of ``block`` in order, each as ``make(op, name, children)``: ``children`` holds,
+    per block of all the op's regions, its ops as :func:`op_tree` gives them (empty: no region).
+    Reads every nested op once."""
+    out = []
+    for o in block.operations:
+        op = o.operation
+        regions_ = op.regions
+        out.append(
+            make(
+                op,
+                op.name,
+                (
+                    [op_tree(b, make) for r in regions_ for b in r.blocks]
+                    if len(regions_)
+                    else ()
+                ),
+            )
+        )
+    return out
+
+
+def induction_variable(loop: Any) -> Any:
+    """The induction variable of an ``scf.for`` (its body's first block argument)."""
+    return body(loop).arguments[0]
+
+
 # ------------------------------------------------------------------------------------------------
 # rewriting runs and patches (fuse)
 

@@ -29,7 +29,6 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from . import aieir
-from .aieir import ir
 from .diagnostics import LocatedError
 
 DYNAMIC = -9223372036854775808  # ShapedType::kDynamic in static_offsets
@@ -78,9 +77,11 @@ class RunGraph:
         self._device_nodes: dict[str, _Node] = {}
         self.errors: list[tuple[Any, str]] = []
         self.device_names: set[str] = set()
-        module = getattr(module, "operation", module)
+        module = aieir.operation(module)
         self._module = _Node(
-            module, module.name, [_nodes(b) for r in module.regions for b in r.blocks]
+            module,
+            module.name,
+            [_nodes(b) for r in aieir.regions(module) for b in aieir.region_blocks(r)],
         )
         bodies: list[tuple[Any, int]] = []
         for dev in _body(self._module, "aie.device"):
@@ -93,7 +94,7 @@ class RunGraph:
                 key = op_key(seq.op)
                 self._device[key] = dname
                 self._callers[key] = []
-                self._nodes[key] = [n for b in seq.blocks for n in b]
+                self._nodes[key] = [n for b in seq.children for n in b]
                 bodies.append((seq.op, key))
         for seq, key in bodies:
             self._runs[key] = [
@@ -167,7 +168,7 @@ class RunGraph:
         key = op_key(seq)
         if key not in self._nodes:
             self._nodes[key] = [
-                n for b in seq.regions[0].blocks for n in _nodes(b)
+                n for b in aieir.blocks(seq) for n in _nodes(b)
             ]  # `{}` has no block
         return self._nodes[key]
 
@@ -188,7 +189,7 @@ class RunGraph:
         """The ops named in ``names`` inside ``aie.device`` @``device``, in pre-order."""
         dev = self._device_nodes.get(device)
         return (
-            [op for b in dev.blocks for name, op in _preorder(b) if name in names]
+            [op for b in dev.children for name, op in _preorder(b) if name in names]
             if dev
             else []
         )
@@ -242,21 +243,12 @@ class RunGraph:
 # SSA evaluation
 
 
-def is_memref(value: Any) -> bool:
-    return aieir.isa(ir.MemRefType, value.type)
-
-
-def _ints(attr: Any, kind: Any = None) -> list[int]:
-    """The values of a dense i64 (or ``kind``) array attribute; indexed, as iterating one costs
-    five times more."""
-    if attr is None:
-        return []
-    a = (kind or ir.DenseI64ArrayAttr)(attr)
-    return [a[i] for i in range(len(a))]
+#: whether an SSA value is of memref type (:func:`aieir.is_memref`)
+is_memref = aieir.is_memref
 
 
 def elem_bytes(t: Any) -> int | None:
-    return aieir.element_bytes(ir.MemRefType(t).element_type)
+    return aieir.element_bytes(aieir.memref_element_type(t))
 
 
 def view_step(
@@ -264,32 +256,37 @@ def view_step(
 ) -> tuple[Any, int] | None:
     """One step of a view chain: ``(source, byte offset added)``; None when ``value`` is not a
     supported view or its offset is unknown."""
-    owner = value.owner
-    if not isinstance(owner, (ir.Operation, ir.OpView)):
-        return None
-    op = owner.operation
-    if op.name in ("memref.cast", "memref.reinterpret_cast"):
-        return op.operands[0], 0
-    if op.name == "memref.view":
-        shift = int_of(op.operands[1])
-        return (op.operands[0], shift) if shift is not None else None
-    if op.name == "memref.subview":
-        src = op.operands[0]
-        t = src.type
+    op = aieir.defining_op(value)
+    return None if op is None else _op_step(op, int_of)
+
+
+def _op_step(op: Any, int_of: Callable[[Any], int | None]) -> tuple[Any, int] | None:
+    """:func:`view_step` of the value ``op`` defines."""
+    name = op.name
+    if name in ("memref.cast", "memref.reinterpret_cast"):
+        return aieir.operand(op, 0), 0
+    if name == "memref.view":
+        src, byte_shift = aieir.operands(op)[:2]
+        shift = int_of(byte_shift)
+        return (src, shift) if shift is not None else None
+    if name == "memref.subview":
+        src = aieir.operand(op, 0)
+        t = aieir.value_type(src)
         ebytes = elem_bytes(t)
-        strides, _ = ir.MemRefType(t).get_strides_and_offset()
-        if ebytes is None or any(s == DYNAMIC for s in strides):
+        layout = aieir.memref_strides_and_offset(t)
+        if ebytes is None or layout is None or any(s == DYNAMIC for s in layout[0]):
             return None
-        offsets = _ints(op.attributes["static_offsets"])
+        strides = layout[0]
+        offsets = aieir.dense_ints(aieir.attr_or_none(op, "static_offsets"))
         dyn = None  # the dynamic offset operands, read when an offset is dynamic
         delta = 0
         for off, stride in zip(offsets, strides, strict=True):
             if off == DYNAMIC:
                 if dyn is None:
-                    seg = _ints(
-                        op.attributes["operandSegmentSizes"], ir.DenseI32ArrayAttr
+                    seg = aieir.dense_ints(
+                        aieir.attr_or_none(op, "operandSegmentSizes")
                     )
-                    dyn = iter(list(op.operands)[1 : 1 + seg[1]])
+                    dyn = iter(aieir.operands(op)[1 : 1 + seg[1]])
                 off = int_of(next(dyn))
                 if off is None:
                     return None
@@ -303,17 +300,13 @@ def resolve_view(
 ) -> tuple[Any, int] | None:
     """Follow a view chain to a block argument: ``(block argument, byte offset)`` or None."""
     offset = 0
-    while not isinstance(value, ir.BlockArgument):
-        step = view_step(value, int_of)
+    while (op := aieir.defining_op(value)) is not None:
+        step = _op_step(op, int_of)
         if step is None:
             return None
         value, delta = step
         offset += delta
     return value, offset
-
-
-def _owner_op(arg: Any) -> Any:
-    return arg.owner.owner.operation
 
 
 @dataclass(frozen=True, eq=False)
@@ -415,9 +408,10 @@ INDEX_WIDTH = 64  # what MLIR's arith folders compute index values in
 
 def int_width(t: Any) -> int | None:
     """The bit width an integer or index value is folded in (None: not an integer type)."""
-    if aieir.isa(ir.IntegerType, t):
-        return ir.IntegerType(t).width
-    return INDEX_WIDTH if aieir.isa(ir.IndexType, t) else None
+    width = aieir.integer_width(t)
+    if width is not None:
+        return width
+    return INDEX_WIDTH if aieir.is_index_type(t) else None
 
 
 def _signed(v: int, width: int) -> int:
@@ -462,18 +456,18 @@ def eval_int(value: Any, leaf: Callable[[Any], Any]) -> Any:
     scalars, loop induction variables). Values are ints, or :class:`Affine` when a leaf is symbolic
     (then only ``addi``/``subi``/``muli`` and exact divisions fold); None when unknown.
     """
-    if isinstance(value, ir.BlockArgument):
+    op = aieir.defining_op(value)
+    if op is None:
         return leaf(value)
-    op = value.owner.operation
     name = op.name
     if name == "arith.constant":
         return aieir.int_attr_value(aieir.attr_or_none(op, "value"))
     if name in _AFFINE or name in _DIVISIONS:
-        a, b = (eval_int(v, leaf) for v in op.operands)
+        a, b = (eval_int(v, leaf) for v in aieir.operands(op))
         if a is None or b is None:
             return None
         if isinstance(a, int) and isinstance(b, int):
-            width = int_width(value.type)
+            width = int_width(aieir.value_type(value))
             return fold_binary(name, a, b, width) if width else None
         if name not in _AFFINE or (name in _DIVISIONS and b == 0):
             return None
@@ -482,10 +476,12 @@ def eval_int(value: Any, leaf: Callable[[Any], Any]) -> Any:
         except TypeError:  # not expressible as an Affine
             return None
     if name in _CASTS:
-        v = eval_int(op.operands[0], leaf)
+        source = aieir.operand(op, 0)
+        v = eval_int(source, leaf)
         if not isinstance(v, int):
             return v
-        src, dst = int_width(op.operands[0].type), int_width(value.type)
+        src = int_width(aieir.value_type(source))
+        dst = int_width(aieir.value_type(value))
         if src is None or dst is None:
             return None
         v = v & ((1 << src) - 1) if name in _ZERO_EXTENDING else _signed(v, src)
@@ -543,8 +539,8 @@ class Frame:
     def _leaf(self, arg: Any) -> int | None:
         if arg in self.env:
             return self.env[arg]
-        if _owner_op(arg) == self.sequence:
-            v = self.args[arg.arg_number]
+        if aieir.argument_owner(arg) == self.sequence:
+            v = self.args[aieir.argument_number(arg)]
             return v if isinstance(v, (int, Affine)) else None
         return None
 
@@ -563,9 +559,9 @@ class Frame:
         if r is None:
             return None
         arg, offset = r
-        if _owner_op(arg) != self.sequence:
+        if aieir.argument_owner(arg) != self.sequence:
             return None
-        bound = self.args[arg.arg_number]
+        bound = self.args[aieir.argument_number(arg)]
         return (
             BufferRef(bound.arg, bound.offset + offset)
             if isinstance(bound, BufferRef)
@@ -581,7 +577,7 @@ class Frame:
         """The frame of the call ``run`` makes (of ``callee``, when given, instead of the run's
         resolved callee: a sequence with the same parameters)."""
         callee = run.callee if callee is None else callee
-        operands = list(run.op.operands)
+        operands = aieir.operands(run.op)
         params = aieir.seq_args(callee)
         args = [
             self.bound(operands[j]) if j < len(operands) else MISSING
@@ -598,7 +594,7 @@ class Frame:
 
 
 def loop_bounds(loop: Any, frame: Frame) -> range | None:
-    lb, ub, step = (frame.int(v) for v in list(loop.operands)[:3])
+    lb, ub, step = (frame.int(v) for v in aieir.operands(loop)[:3])
     if lb is None or ub is None or step is None or step <= 0:
         return None
     return range(lb, ub, step)
@@ -609,27 +605,17 @@ class _Node(NamedTuple):
 
     op: Any
     name: str
-    blocks: Sequence[list[_Node]]  # the blocks of all its regions
+    children: Sequence[list[_Node]]  # the ops of each block of all its regions
 
 
 def _nodes(block: Any) -> list[_Node]:
-    out = []
-    for o in block.operations:
-        op = o.operation
-        regions = op.regions
-        out.append(
-            _Node(
-                op,
-                op.name,
-                [_nodes(b) for r in regions for b in r.blocks] if len(regions) else (),
-            )
-        )
-    return out
+    """The ops of ``block`` as a tree of :class:`_Node`."""
+    return aieir.op_tree(block, _Node)
 
 
 def _body(node: _Node, name: str) -> list[_Node]:
     """The ops named ``name`` in the first block of ``node`` (as :func:`aieir.body` reads it)."""
-    return [n for n in node.blocks[0] if n.name == name] if node.blocks else []
+    return [n for n in node.children[0] if n.name == name] if node.children else []
 
 
 def _preorder(nodes: list[_Node]) -> Iterator[tuple[str, Any]]:
@@ -637,8 +623,8 @@ def _preorder(nodes: list[_Node]) -> Iterator[tuple[str, Any]]:
     while stack:
         for n in stack[-1]:
             yield n.name, n.op
-            if n.blocks:
-                stack.extend(iter(b) for b in reversed(n.blocks))
+            if n.children:
+                stack.extend(iter(b) for b in reversed(n.children))
                 break
         else:
             stack.pop()
@@ -653,7 +639,7 @@ def _find_runs(
     for n in nodes:
         if n.name == "aiex.run":
             yield n.op, parent, cfg, loops
-        for b in n.blocks:
+        for b in n.children:
             yield from _find_runs(
                 b,
                 n.name,
@@ -667,13 +653,13 @@ def _prune(nodes: list[_Node], names: frozenset[str] | None) -> list[_Node]:
         return nodes
     out = []
     for n in nodes:
-        if not n.blocks:
+        if not n.children:
             if n.name in names or n.name in _WALKED:
                 out.append(n)
             continue
-        blocks = [_prune(b, names) for b in n.blocks]
-        if n.name in names or n.name in _WALKED or any(blocks):
-            out.append(_Node(n.op, n.name, blocks))
+        children = [_prune(b, names) for b in n.children]
+        if n.name in names or n.name in _WALKED or any(children):
+            out.append(_Node(n.op, n.name, children))
     return out
 
 
@@ -718,9 +704,9 @@ def _walk_nodes(
             )
         elif node.name == "scf.for":
             for _ in iterate(op, frame):
-                yield from _walk_nodes(graph, node.blocks[0], frame, stack, wanted)
+                yield from _walk_nodes(graph, node.children[0], frame, stack, wanted)
         else:
-            for b in node.blocks:
+            for b in node.children:
                 yield from _walk_nodes(graph, b, frame, stack, wanted)
 
 
@@ -749,7 +735,7 @@ def iterate(loop: Any, frame: Frame) -> Iterator[int]:
             "with a static trip count only",
             loop,
         )
-    iv, key = aieir.body(loop).arguments[0], op_key(loop)
+    iv, key = aieir.induction_variable(loop), op_key(loop)
     for i, v in enumerate(bounds):
         frame.env[iv], frame.iterations[key] = v, i
         yield i

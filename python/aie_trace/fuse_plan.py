@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import aieir, tracedma
+from . import aieir, aieops, tracedma
 from . import callgraph as cg
 from . import layout as L
 from . import materialize as M
@@ -79,14 +79,14 @@ class OwnTraces:
         """E1/E2 callee: the parameter its call sites leave out, named by one of its patches."""
         ctx, seq = self.ctx, self.ctx.op(k)
         params = aieir.seq_args(seq)
-        short = [r for r in ctx.callers(k) if len(r.op.operands) < len(params)]
+        short = [r for r in ctx.callers(k) if aieir.num_operands(r.op) < len(params)]
         if not short:
             return None
         last = len(params) - 1
         host = aieir.host_buffer_index(seq, last)
         named = host is not None and any(p.arg_idx == host for p in ctx.patches(k))
         for r in short:
-            n = len(r.op.operands)
+            n = aieir.num_operands(r.op)
             if n == last and named:
                 continue
             self.short_reported.add(op_id(r.op))
@@ -109,7 +109,7 @@ class OwnTraces:
         )
         arg, spans, callers = None, [], ctx.callers(k)
         for p in found:
-            n = aieir.get_int(p, "arg_idx", era)
+            n = aieops.AddressPatch(p, era).arg_idx
             b = aieir.block_index_of_host_buffer(seq, n) if n is not None else None
             if b is None:
                 if callers:
@@ -132,7 +132,7 @@ class OwnTraces:
                 )
                 continue
             arg = b
-            spans.append((aieir.get_int(p, "arg_plus", era) or 0, p))
+            spans.append((aieops.AddressPatch(p, era).arg_plus or 0, p))
         if arg is None:
             return Own()
         value = aieir.seq_args(seq)[arg]
@@ -296,7 +296,7 @@ class Planner:
         """A run of a traced design passes every parameter, or every one but its trace buffer
         when that is the last parameter (what trace lowering appended)."""
         ctx = self.ctx
-        n = len(run.op.operands)
+        n = aieir.num_operands(run.op)
         if (
             n == len(params)
             or (n == len(params) - 1 and cp.trace_arg == n)
@@ -354,7 +354,7 @@ class Planner:
 
 def loop_bounds(loop: Any) -> list[int | None]:
     """(lower bound, upper bound, step) of an ``scf.for``, each an int when it folds."""
-    return [cg.eval_int(v, lambda _: None) for v in list(loop.operands)[:3]]
+    return [cg.eval_int(v, lambda _: None) for v in aieir.operands(loop)[:3]]
 
 
 def _event_items(nodes: list[Any], ordinals: Any) -> list[tuple]:
@@ -381,9 +381,9 @@ def _event_items(nodes: list[Any], ordinals: Any) -> list[tuple]:
                 else 1
             )
             items.append(
-                ("for", op_id(n.op), trips, _event_items(n.blocks[0], ordinals))
+                ("for", op_id(n.op), trips, _event_items(n.children[0], ordinals))
             )
             continue
-        for b in n.blocks:
+        for b in n.children:
             items.extend(_event_items(b, ordinals))
     return items

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from . import aieir
+from . import aieir, aieops
 from . import callgraph as cg
 from . import layout as L
 from .callgraph import Affine, IterSym
@@ -213,14 +213,11 @@ class Context:
         return self._patches[k]
 
     def _read_patch(self, seq: Any, i: int, p: Any) -> Patch:
-        era = self.era
-        buffer = (
-            aieir.get_operand(p, "buffer", era) if era in BUFFER_PATCH_ERAS else None
-        )
-        arg = aieir.get_int(p, "arg_idx", era) if buffer is None else None
+        patch = aieops.AddressPatch(p, self.era)
+        buffer = patch.buffer  # read in BUFFER_PATCH_ERAS only
+        arg = patch.arg_idx if buffer is None else None
         block = aieir.block_index_of_host_buffer(seq, arg) if arg is not None else None
-        plus = aieir.get_int(p, "arg_plus", era)
-        return Patch(i, arg, block, plus, buffer is None)
+        return Patch(i, arg, block, patch.arg_plus, buffer is None)
 
     def patches(self, k: int) -> list[Patch]:
         """The address patches of an original sequence (its own body; runs are not followed)."""

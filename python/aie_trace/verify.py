@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from . import aieir, tracedma, views
+from . import aieir, aieops, tracedma, views
 from . import callgraph as cg
 from . import layout as L
 from . import materialize as M
@@ -187,7 +187,7 @@ class _Facts:
                 steps.append((_RUN, op, self.g.run_of(op)))
                 continue
             if name == "scf.for":
-                steps.append((_FOR, op, self._steps(node.blocks[0])))
+                steps.append((_FOR, op, self._steps(node.children[0])))
                 continue
             if name in ("aiex.configure", "aiex.npu.load_pdi"):
                 ref = aieir.attr_or_none(
@@ -208,7 +208,7 @@ class _Facts:
                 steps.append(
                     (_QUEUE, op, None)
                 )  # read only when a patched BD awaits its start
-            for b in node.blocks:
+            for b in node.children:
                 steps.extend(self._steps(b))
         return steps
 
@@ -229,22 +229,14 @@ class _Facts:
         return self._memo("patch", op, self._read_patch)
 
     def _read_patch(self, op: Any) -> _Patch:
-        era = self.era
-        plus = (
-            aieir.get_int(op, "arg_plus", era)
-            if era == "E1"
-            else aieir.get_operand(op, "arg_plus", era)
-        )
-        if era != "E1":
+        patch = aieops.AddressPatch(op, self.era)
+        plus = patch.arg_plus if self.era == "E1" else patch.arg_plus_value
+        if self.era != "E1":
             constant = aieir.constant_int(plus)
             plus = plus if constant is None else constant
-        addr = aieir.get_int(op, "addr", era)
+        addr = patch.addr
         return _Patch(
-            tracedma.decode_patch_addr(addr),
-            addr,
-            aieir.get_int(op, "arg_idx", era),
-            plus,
-            aieir.get_operand(op, "buffer", era) if era in ("E3", "E4") else None,
+            tracedma.decode_patch_addr(addr), addr, patch.arg_idx, plus, patch.buffer
         )
 
     def source_patch(self, op: Any, seq: Any) -> tuple[Any, _Patch] | str:
@@ -297,8 +289,8 @@ class _Facts:
 
     def _read_call(self, run: cg.Run) -> _Call:
         params = self.param_types(run.callee)
-        operands = list(run.op.operands)
-        types = [v.type for v in operands]
+        operands = aieir.operands(run.op)
+        types = [aieir.value_type(v) for v in operands]
         same = [t == p for t, p in zip(types, params, strict=False)]
         memref = self.param_memrefs(run.callee)
         bindings = tuple(
@@ -381,7 +373,7 @@ class _Check:
         self.hosts = facts.host_buffers(root)
         self.bds: dict[tuple[int, int], int] = {}
         self.pending: dict[tuple[int, int], Region] = {}
-        self.regions: list[Region] = []
+        self.spans: list[Region] = []
         self.loaded = self.g.device_of(root)
 
     def error(self, op: Any, msg: str) -> None:
@@ -400,10 +392,10 @@ class _Check:
         self.execute(
             self.f.program(self.root), cg.Frame.for_root(self.root), [self.root]
         )
-        self.regions.extend(self.pending.values())
+        self.spans.extend(self.pending.values())
         self.check_overlaps()
         flagged = self.check_layout()
-        for i, r in enumerate(self.regions):
+        for i, r in enumerate(self.spans):
             # one diagnostic per misplaced trace: the layout's, when it has already said so
             if r.trace and r.tag is not None and i not in flagged:
                 found = tag_problem(r, self.label, self.host)
@@ -568,7 +560,7 @@ class _Check:
             start.column,
             start.channel,
         ) in self.f.trace_channels(self.loaded)
-        self.regions.append(region)
+        self.spans.append(region)
 
     def memcpy(self, op: Any, frame: cg.Frame) -> None:
         m = self.f.memcpy(op, frame.sequence)
@@ -577,14 +569,14 @@ class _Check:
         ref = _bind(m.view, m.operand, frame)
         if ref is None or not isinstance(ref.offset, int):
             return
-        self.regions.append(
+        self.spans.append(
             Region(op, frame.path, ref.arg, ref.offset + m.lo, ref.offset + m.hi)
         )
 
     def check_overlaps(self) -> None:
         """Sweep the regions of each buffer in address order (n log n)."""
         by_arg: dict[int, list[Region]] = {}
-        for r in self.regions:
+        for r in self.spans:
             by_arg.setdefault(r.arg, []).append(r)
         for arg, regions in by_arg.items():
             order = {id(r): i for i, r in enumerate(regions)}
@@ -626,7 +618,7 @@ class _Check:
 
     def check_layout(self) -> set[int]:
         """Each trace region against the root's layout record; returns the indices (in
-        ``regions``) of the regions it reported."""
+        ``spans``) of the regions it reported."""
         flagged: set[int] = set()
         try:
             lay = L.read_layout(self.root)
@@ -644,7 +636,7 @@ class _Check:
         starts = sorted((s.offset, i) for i, s in enumerate(lay.slices))
         # Materialized, call paths are gone but devices remain; mlir-aie's own record names no paths.
         by_device = not self.g.runs(self.root) or not by_path
-        for i, r in enumerate(self.regions):
+        for i, r in enumerate(self.spans):
             if not r.trace:
                 continue
             if by_device:
@@ -723,7 +715,11 @@ def _static_view(value: Any, seq: Any) -> Any:
     if r is None:
         return None
     arg, offset = r
-    return (arg.arg_number, offset) if cg._owner_op(arg) == seq else None
+    return (
+        (aieir.argument_number(arg), offset)
+        if aieir.argument_owner(arg) == seq
+        else None
+    )
 
 
 def _bind(view: Any, value: Any, frame: cg.Frame) -> cg.BufferRef | None:
@@ -742,8 +738,8 @@ def _bind(view: Any, value: Any, frame: cg.Frame) -> cg.BufferRef | None:
 
 
 def _read_memcpy(op: Any, seq: Any) -> _Memcpy | None:
-    operand = op.operands[0]
-    ebytes = cg.elem_bytes(operand.type)
+    operand = aieir.operand(op, 0)
+    ebytes = cg.elem_bytes(aieir.value_type(operand))
     if ebytes is None:
         return None
     offs, sizes, strides = (
@@ -871,7 +867,7 @@ def tag_problem(
 def _tag_hint(problems: list[str], run: cg.Run, tag: int | str | None) -> list[str]:
     """A run that stops short at the trace buffer its callee tags: say which buffer it is and
     what passes it."""
-    if not problems or not isinstance(tag, int) or len(run.op.operands) != tag:
+    if not problems or not isinstance(tag, int) or aieir.num_operands(run.op) != tag:
         return problems
     return [
         f"{problems[0]}: it is the trace buffer {cg.seq_label(run.callee)} tags "
