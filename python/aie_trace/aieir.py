@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import ctypes
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -1523,10 +1523,6 @@ def memref_bytes(t: Any) -> int | None:
     return size
 
 
-def iter_seq_ops(seq: Any) -> Iterator[Any]:
-    yield from walk(seq)[1:]
-
-
 # ------------------------------------------------------------------------------------------------
 # generic structure: operations, values, blocks, regions
 #
@@ -1601,11 +1597,6 @@ def set_value_type(value: Any, type_: Any) -> None:
     value.set_type(type_)
 
 
-def replace_uses(old: Any, new: Any) -> None:
-    """Every use of value ``old`` now uses ``new``."""
-    old.replace_all_uses_with(new)
-
-
 def regions(op: Any) -> list[Any]:
     return list(operation(op).regions)
 
@@ -1662,10 +1653,6 @@ def location(op: Any) -> Any:
     return operation(op).location
 
 
-def set_location(op: Any, loc: Any) -> None:
-    operation(op).location = loc
-
-
 def unknown_location() -> Any:
     return ir.Location.unknown()
 
@@ -1706,10 +1693,6 @@ def set_attr_value(op: Any, name_: str, attr: Any) -> None:
     """Set attribute ``name_`` to the attribute ``attr`` as it is (see :func:`set_attr` for a
     property by its schema type)."""
     operation(op).attributes[name_] = attr
-
-
-def remove_attr(op: Any, name_: str) -> None:
-    del operation(op).attributes[name_]
 
 
 def listed_attrs(op: Any) -> dict[str, Any]:
@@ -1785,10 +1768,6 @@ def memref_strides_and_offset(t: Any) -> tuple[list[int], int] | None:
     return list(strides), offset
 
 
-def is_integer_type(t: Any) -> bool:
-    return isa(ir.IntegerType, t)
-
-
 def integer_width(t: Any) -> int | None:
     """The width of an integer type, None for any other type."""
     return ir.IntegerType(t).width if isa(ir.IntegerType, t) else None
@@ -1826,10 +1805,6 @@ def dense_ints(attr: Any) -> list[int]:
                 a[i] for i in range(len(a))
             ]  # indexed: iterating costs five times more
     raise TypeError("not a dense integer array attribute")
-
-
-def dense_i64_attr(values: list[int]) -> Any:
-    return ir.DenseI64ArrayAttr.get(values)
 
 
 def dense_elements_ints(attr: Any) -> list[int]:

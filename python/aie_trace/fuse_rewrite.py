@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import aieir, views
+from . import aieir, aieops, views
 from . import callgraph as cg
 from .callgraph import Affine, BufferRef, IterSym
 from .fuse_copies import Copies, iteration_index
@@ -59,7 +59,7 @@ class Call:
 def replace_run(ctx: Context, run: cg.Run, operands: list[Any]) -> None:
     """Rebuild a run of the graph with other operands (the graph follows)."""
     old = run.op
-    ctx.g.replace_run_op(run, aieir.rebuild(old, ctx.era, operands))
+    ctx.g.replace_run_op(run, aieops.Run(old, ctx.era).with_args(operands).op)
     aieir.erase(old)
 
 

@@ -511,10 +511,10 @@ def conform(module: Any, era: str) -> int:
                 aieir.add_block_argument(block, aieir.value_type(params[i]), loc)
                 for i in range(len(params) - missing, len(params))
             ]
-            new = aieir.rebuild(op, era, aieir.operands(op) + args)
+            run = aieops.Run(op, era)
+            run.with_args(run.args + args)
             aieir.erase(op)
             count += 1
-            del new
         after = len(aieir.block_arguments(block))
         if after > before:
             threaded[cg.op_key(seq)] = after - before

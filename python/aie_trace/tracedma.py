@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from . import aieir
+from . import aieir, aieops
 
 COL_SHIFT, ROW_SHIFT = 25, 20
 SHIM_BD_BASE, BD_STRIDE, BD_ADDR_WORD, SHIM_BDS = 0x1D000, 0x20, 0x4, 16
@@ -98,15 +98,16 @@ def queue_start(op: Any, era: str) -> QueueStart | None:
 
 def writebd_key(op: Any, era: str) -> tuple[int, int] | None:
     """(column, BD id) of a shim ``writebd``."""
-    if aieir.get_int(op, "row", era) != 0:
+    bd = aieops.WriteBD(op, era)
+    if bd.row != 0:
         return None
-    col, bd = aieir.get_int(op, "column", era), aieir.get_int(op, "bd_id", era)
-    return None if col is None or bd is None else (col, bd)
+    col, bd_id = bd.column, bd.bd_id
+    return None if col is None or bd_id is None else (col, bd_id)
 
 
 def writebd_bytes(op: Any, era: str) -> int | None:
     """Bytes a shim BD transfers (``buffer_length`` counts 32-bit words)."""
-    n = aieir.get_int(op, "buffer_length", era)
+    n = aieops.WriteBD(op, era).buffer_length
     return None if n is None else n * 4
 
 
