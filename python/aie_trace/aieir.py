@@ -52,7 +52,14 @@ def op_id(op: Any) -> int:
     change, and Python's ``id`` names the wrapper object, not the op.)
     """
     capsule = getattr(op, "operation", op)._CAPIPtr
-    return _capsule_pointer(capsule, _capsule_name(capsule))
+    name_ = _OP_CAPSULE_NAME[0]
+    if name_ is None:  # every operation capsule of a provider has one name: read it once
+        name_ = _OP_CAPSULE_NAME[0] = _capsule_name(capsule)
+    return _capsule_pointer(capsule, name_)
+
+
+#: the name of an operation's ``_CAPIPtr`` capsule, once read
+_OP_CAPSULE_NAME: list[bytes | None] = [None]
 
 
 def isa(cls: Any, x: Any) -> bool:
