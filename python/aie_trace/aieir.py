@@ -53,7 +53,9 @@ def op_id(op: Any) -> int:
     """
     capsule = getattr(op, "operation", op)._CAPIPtr
     name_ = _OP_CAPSULE_NAME[0]
-    if name_ is None:  # every operation capsule of a provider has one name: read it once
+    if (
+        name_ is None
+    ):  # every operation capsule of a provider has one name: read it once
         name_ = _OP_CAPSULE_NAME[0] = _capsule_name(capsule)
     return _capsule_pointer(capsule, name_)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from itertools import count
+from typing import ClassVar
 
 from . import tracedma
 
@@ -107,6 +108,8 @@ class Body:
     prefix: str
     lines: list[str] = field(default_factory=list)
     _n: count[int] = field(default_factory=count)
+    #: the events :meth:`trace_start` traces when it is given none
+    default_events: ClassVar[tuple[int, ...]] = DEFAULT_EVENTS
 
     def ssa(self) -> str:
         return f"%{self.prefix}{next(self._n)}"
@@ -270,7 +273,7 @@ class Body:
         channel: int,
         nbytes: int,
         pkt_id: int,
-        events: tuple[int, ...] = DEFAULT_EVENTS,
+        events: tuple[int, ...] | None = None,
         *,
         arg_idx: int | None = None,
         arg_plus: int = 0,
@@ -279,12 +282,14 @@ class Body:
         """What -aie-insert-trace-flows and -aie-inline-trace-config leave at the start of a
         sequence for the core trace unit of tile ``core`` draining into S2MM ``channel`` of shim
         ``shim_col``: the core timer reset on BROADCAST_15, trace control (start on BROADCAST_15,
-        stop on BROADCAST_14, packet ``pkt_id``), the event slots (``events``, the rest 0), the
+        stop on BROADCAST_14, packet ``pkt_id``), the event slots (``events``, else the body's
+        ``default_events``; the rest 0), the
         trace BD ``bd`` of ``nbytes`` with its ``address_patch`` (``arg_idx`` or ``buffer``, at
         ``arg_plus``), the channel's controller id, the task start, and the shim's timer reset,
         BROADCAST_15 and USER_EVENT_1 that start the trace."""
         col, row = core
-        slots = tuple(events) + (0,) * (TRACE_SLOTS - len(events))
+        events = self.default_events if events is None else tuple(events)
+        slots = events + (0,) * (TRACE_SLOTS - len(events))
         self.write32(TIMER_CONTROL, CORE_BROADCAST_15 << RESET_EVENT_SHIFT, col, row)
         self.write32(
             TRACE_CONTROL0,

@@ -29,6 +29,9 @@ class Seq(synth.Body):
     """Generic-form runtime-sequence ops in one era: ``synth.Body``'s emitter, its trace start and
     stop included, with the call shapes these tests use."""
 
+    #: the events these designs trace unless a call names its own
+    default_events = SLOTS
+
     def __init__(self, era: str) -> None:
         super().__init__(era, f"c{next(_ids)}_")
 
@@ -49,34 +52,6 @@ class Seq(synth.Body):
             tracedma.bd_address_word(col, bd),
             arg_plus,
             arg_idx=arg_idx,
-            buffer=buffer,
-        )
-
-    def trace_start(
-        self,
-        core: tuple[int, int],
-        shim_col: int,
-        bd: int,
-        channel: int,
-        size: int,
-        pkt_id: int,
-        events: tuple[int, ...] = SLOTS,
-        *,
-        arg_idx: int | None = None,
-        arg_plus: int = 0,
-        buffer: tuple[str, str] | None = None,
-    ) -> None:
-        """``synth.Body.trace_start`` with the five events these designs trace."""
-        super().trace_start(
-            core,
-            shim_col,
-            bd,
-            channel,
-            size,
-            pkt_id,
-            events,
-            arg_idx=arg_idx,
-            arg_plus=arg_plus,
             buffer=buffer,
         )
 

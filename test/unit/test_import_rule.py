@@ -8,8 +8,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-SCANNED = [ROOT / "python" / "aie_trace", ROOT / "passes", ROOT / "tools"]
+from source_scan import ROOT, sources
 
 #: files that may import the bindings, and why
 ALLOWED = {
@@ -57,15 +56,11 @@ def _imports_bindings(path: Path) -> list[str]:
 
 
 def test_only_the_ir_layer_imports_the_bindings():
-    offenders = {}
-    for base in SCANNED:
-        for path in sorted(base.rglob("*.py")):
-            rel = path.relative_to(ROOT).as_posix()
-            if rel in ALLOWED:
-                continue
-            hits = _imports_bindings(path)
-            if hits:
-                offenders[rel] = hits
+    scanned = sources(ALLOWED)
+    assert "python/aie_trace/verify.py" in scanned
+    offenders = {
+        rel: hits for rel in scanned if (hits := _imports_bindings(ROOT / rel))
+    }
     assert offenders == {}
 
 

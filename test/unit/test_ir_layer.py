@@ -12,9 +12,7 @@ import ast
 from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-SCANNED = [ROOT / "python" / "aie_trace", ROOT / "passes", ROOT / "tools"]
+from source_scan import ROOT, sources
 
 #: the IR layer, and the code that runs pass managers, with why
 LAYER = {
@@ -86,23 +84,14 @@ def _offences(path: Path) -> list[str]:
     return found
 
 
-def _scanned() -> list[str]:
-    return sorted(
-        p.relative_to(ROOT).as_posix()
-        for base in SCANNED
-        for p in base.rglob("*.py")
-        if p.relative_to(ROOT).as_posix() not in LAYER
-    )
-
-
 def test_the_scan_covers_the_engines():
-    files = _scanned()
+    files = sources(LAYER)
     assert "python/aie_trace/verify.py" in files
     assert "passes/fuse_buffers.py" in files
     assert all((ROOT / f).exists() for f in LAYER)
 
 
-@pytest.mark.parametrize("rel", _scanned())
+@pytest.mark.parametrize("rel", sources(LAYER))
 def test_no_module_outside_the_layer_touches_binding_objects(rel):
     assert _offences(ROOT / rel) == []
 

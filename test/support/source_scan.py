@@ -1,0 +1,21 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""The project's own Python sources, for the tests that hold the IR layer's rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+#: where the library, the passes and the command lines live
+SCANNED = [ROOT / "python" / "aie_trace", ROOT / "passes", ROOT / "tools"]
+
+
+def sources(exempt: dict[str, str]) -> list[str]:
+    """Every scanned ``.py`` file but those in ``exempt``, as paths relative to the root."""
+    return sorted(
+        rel
+        for base in SCANNED
+        for p in base.rglob("*.py")
+        if (rel := p.relative_to(ROOT).as_posix()) not in exempt
+    )
