@@ -149,7 +149,7 @@ def _parse_module(path: str) -> Any:
         return aieir.parse_op(text, source_name=path)
     except aieir.ParseError as e:
         diag = DiagnosticEngine()
-        diag.extend_from_mlir(e.error.error_diagnostics)
+        diag.extend_from_mlir(e.diagnostics)
         raise CommandError(
             "\n".join(d.format() for d in diag.diagnostics) or str(e), path
         ) from None

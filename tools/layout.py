@@ -63,7 +63,7 @@ def _layouts(text: str, name: str) -> list[L.Layout]:
             module = parse_op(text, source_name=name)
         except ParseError as e:
             diag = DiagnosticEngine()
-            diag.extend_from_mlir(e.error.error_diagnostics)
+            diag.extend_from_mlir(e.diagnostics)
             raise CommandError(
                 "\n".join(d.format() for d in diag.diagnostics) or str(e), name
             ) from None

@@ -1008,9 +1008,7 @@ def rebuild(op: Any, era: str, operands: list[Any]) -> Any:
                 f"{_TYPE_DESCRIPTIONS[group.type]}, but got '{v.type}'"
             )
     attrs = {a.name: v for a in d.attrs if (v := attr_or_none(op, a.name)) is not None}
-    given = op.attributes
-    for i in range(len(given)):  # the discardable attributes
-        attrs[given[i].name] = given[i].attr
+    attrs.update(listed_attrs(op))  # the discardable attributes
     return ir.Operation.create(
         op.name,
         results=[r.type for r in op.results],
@@ -1547,11 +1545,6 @@ def operation(x: Any) -> Any:
     return getattr(x, "operation", x)
 
 
-def name(op: Any) -> str:
-    """The op's name (``aiex.run``)."""
-    return op.name
-
-
 def operands(op: Any) -> list[Any]:
     """The op's operands, in order."""
     return list(operation(op).operands)
@@ -1694,11 +1687,20 @@ def at_end(block: Any) -> Any:
     return ir.InsertionPoint(block)
 
 
+def required_attr(op: Any, name_: str) -> Any:
+    """Attribute ``name_`` of ``op``; a :class:`LocatedError` at ``op`` when it has none (a
+    builder given None would write wrong IR)."""
+    attr = attr_or_none(op, name_)
+    if attr is None:
+        raise LocatedError(f"'{operation(op).name}' op has no '{name_}' attribute", op)
+    return attr
+
+
 def has_attr(op: Any, name_: str) -> bool:
     return name_ in operation(op).attributes
 
 
-def set_attr_value(op: Any, name_: str, attr: Any) -> None:
+def set_raw_attr(op: Any, name_: str, attr: Any) -> None:
     """Set attribute ``name_`` to the attribute ``attr`` as it is (see :func:`set_attr` for a
     property by its schema type)."""
     operation(op).attributes[name_] = attr
@@ -1721,12 +1723,12 @@ def in_context_of(op: Any) -> Any:
 
 
 class ParseError(Exception):
-    """Text that does not parse; ``diagnostics`` are the bindings' (for
-    :meth:`aie_trace.diagnostics.DiagnosticEngine.add_mlir_error`)."""
+    """Text that does not parse; ``diagnostics`` are the parser's, located (for
+    :meth:`aie_trace.diagnostics.DiagnosticEngine.extend_from_mlir`)."""
 
     def __init__(self, error: Any):
         super().__init__(str(error))
-        self.error = error
+        self.diagnostics = list(getattr(error, "error_diagnostics", None) or [])
 
 
 def parse_op(text: str, source_name: str = "<string>") -> Any:
@@ -1971,8 +1973,8 @@ def op_at(op: Any, pos: tuple) -> Any:
     return op.operation
 
 
-def set_attrs(op: Any, items: Iterable[tuple[str, Any]]) -> None:
-    """Set each ``(name, attribute)`` of ``items``, in order, as :func:`set_attr_value` does."""
+def set_raw_attrs(op: Any, items: Iterable[tuple[str, Any]]) -> None:
+    """Set each ``(name, attribute)`` of ``items``, in order, as :func:`set_raw_attr` does."""
     attrs = operation(op).attributes
     for name_, attr in items:
         attrs[name_] = attr

@@ -5,9 +5,12 @@
 A wrapper is a small object over one operation and the IR era it is read in. Its properties read
 fields by their ODS names through :mod:`aie_trace.aieir` (``get_int``, ``get_operand``,
 ``attr_or_none``), so a field that one era keeps as an attribute and another as an SSA operand
-(``arg_plus``, ``addr``...) reads the same, and a field the era does not define reads None.
-Wrappers hold no state beyond the op: make one where a field is read, keep the op in records.
+(``arg_plus`` of ``aiex.npu.address_patch``: an attribute in E1, an operand from E2 on) reads the
+same, and a field the era does not define reads None. Wrappers hold no state beyond the op: make
+one where a field is read, keep the op in records.
 
+The era is required where the op's form differs between eras (``AddressPatch``, ``WriteBD``);
+an op defined alike in every era (device, sequence, configure, run, tile) is read without one.
 ``Op.of(op, era)`` wraps ``op`` in the class for its name (None for an op no class here names).
 Every op class checks the name it is given, so a wrapper never stands for another op.
 """
@@ -24,14 +27,20 @@ class Op:
 
     __slots__ = ("op", "era")
     NAME: ClassVar[str] = ""
+    #: whether every era defines the op alike (then it is read without an era)
+    ERA_FREE: ClassVar[bool] = False
     _BY_NAME: ClassVar[dict[str, type[Op]]] = {}
 
-    def __init__(self, op: Any, era: str = "E4"):
+    def __init__(self, op: Any, era: str | None = None):
         op = aieir.operation(op)
         if self.NAME and op.name != self.NAME:
             raise TypeError(
                 f"{type(self).__name__} wraps '{self.NAME}', not '{op.name}'"
             )
+        if era is None:
+            if not self.ERA_FREE:
+                raise TypeError(f"'{self.NAME}' is read in an IR era: give the era")
+            era = "E4"  # any: the op is the same in every era
         self.op = op
         self.era = era
 
@@ -41,7 +50,7 @@ class Op:
             Op._BY_NAME[cls.NAME] = cls
 
     @staticmethod
-    def of(op: Any, era: str = "E4") -> Op | None:
+    def of(op: Any, era: str | None = None) -> Op | None:
         """``op`` wrapped in the class for its name, or None."""
         cls = Op._BY_NAME.get(aieir.operation(op).name)
         return None if cls is None else cls(op, era)
@@ -76,6 +85,7 @@ class Device(Op):
     """``aie.device``."""
 
     __slots__ = ()
+    ERA_FREE = True
     NAME = "aie.device"
 
     @property
@@ -99,6 +109,7 @@ class RuntimeSequence(Op):
     """``aie.runtime_sequence``."""
 
     __slots__ = ()
+    ERA_FREE = True
     NAME = "aie.runtime_sequence"
 
     @property
@@ -136,6 +147,7 @@ class Configure(Op):
     """``aiex.configure``: runs in the device named by ``symbol``."""
 
     __slots__ = ()
+    ERA_FREE = True
     NAME = "aiex.configure"
 
     @property
@@ -146,10 +158,23 @@ class Configure(Op):
         return [Run(o, self.era) for o in aieir.walk(self.op, [Run.NAME])]
 
 
+class LoadPdi(Op):
+    """``aiex.npu.load_pdi``: loads the device named by ``device_ref``."""
+
+    __slots__ = ()
+    ERA_FREE = True
+    NAME = "aiex.npu.load_pdi"
+
+    @property
+    def device_name(self) -> str | None:
+        return _symbol(self.op, "device_ref")
+
+
 class Run(Op):
     """``aiex.run``: calls ``runtime_sequence_symbol`` in its configure's device."""
 
     __slots__ = ()
+    ERA_FREE = True
     NAME = "aiex.run"
 
     @property
@@ -233,6 +258,7 @@ class Tile(Op):
     """``aie.tile``."""
 
     __slots__ = ()
+    ERA_FREE = True
     NAME = "aie.tile"
 
     @property

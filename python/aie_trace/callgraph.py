@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from . import aieir
+from . import aieir, aieops
 from .diagnostics import LocatedError
 
 DYNAMIC = -9223372036854775808  # ShapedType::kDynamic in static_offsets
@@ -107,10 +107,8 @@ class RunGraph:
     def _resolve(
         self, seq: Any, ordinal: int, op: Any, parent: str, cfg: Any, loops: list[Any]
     ) -> Run:
-        ref = aieir.attr_or_none(op, "runtime_sequence_symbol")
-        callee_name = aieir.symref_name(ref) if ref is not None else ""
-        ref = aieir.attr_or_none(cfg, "symbol") if cfg is not None else None
-        device = aieir.symref_name(ref) if ref is not None else ""
+        callee_name = aieops.Run(op).callee_name or ""
+        device = (aieops.Configure(cfg).device_name if cfg is not None else None) or ""
         callee = self.by_symbol.get((device, callee_name))
         run = Run(op, seq, ordinal, device, callee_name, callee, loops)
         if cfg is not None and parent != "aiex.configure":

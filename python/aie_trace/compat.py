@@ -89,7 +89,7 @@ def parse_trace(
             module = parse_op(mlir_module_str, source_name="<mlir_module_str>")
         except ParseError as e:
             diag = DiagnosticEngine()
-            diag.extend_from_mlir(e.error.error_diagnostics)
+            diag.extend_from_mlir(e.diagnostics)
             raise ValueError(
                 "\n".join(d.format() for d in diag.diagnostics) or str(e)
             ) from None

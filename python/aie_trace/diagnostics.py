@@ -149,8 +149,9 @@ class LocatedError(ValueError):
         self.message = message
 
 
-def _where(anchor: Any) -> Any:
-    """Accept an operation, an OpView, a value, or a location."""
+def anchor_location(anchor: Any) -> Any:
+    """The location of a diagnostic's anchor: an operation, an OpView, a value, or a location
+    itself (None: none)."""
     for attr in ("location",):
         if hasattr(anchor, attr) and not isinstance(anchor, str):
             try:
@@ -178,10 +179,10 @@ class DiagnosticEngine:
         notes: list[tuple[Any, str]] | None = None,
     ) -> Diagnostic:
         assert severity in SEVERITIES, severity
-        file, line, col = split_location(_where(anchor))
+        file, line, col = split_location(anchor_location(anchor))
         d = Diagnostic(severity, message, file, line, col)
         for n_anchor, n_msg in notes or []:
-            nf, nl, nc = split_location(_where(n_anchor))
+            nf, nl, nc = split_location(anchor_location(n_anchor))
             d.notes.append(Diagnostic("note", n_msg, nf, nl, nc))
         self.diagnostics.append(d)
         return d

@@ -23,10 +23,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import aieir
+from . import aieir, aieops
 from .layout import SPECIALIZED_FROM
-
-_CONFIGURES = {"aiex.configure": "symbol", "aiex.npu.load_pdi": "device_ref"}
 
 
 def kernel_name(seq: Any) -> str:
@@ -34,39 +32,34 @@ def kernel_name(seq: Any) -> str:
     return ":".join(aieir.kernel_name(seq))
 
 
-def _symref(op: Any, attr: str) -> str | None:
-    ref = aieir.attr_or_none(op, attr)
-    return aieir.symref_name(ref) if ref is not None else None
-
-
 def entries(module: Any) -> list[Any]:
     """The sequences a host dispatches, in module order."""
-    seqs = [
-        (aieir.device_name(d), s)
-        for d in aieir.devices(module)
-        for s in aieir.sequences(d)
-    ]
+    seqs = [s for d in aieir.devices(module) for s in aieops.Device(d).sequences()]
     callees: set[tuple[str, str]] = set()
     configured: set[str] = set()
-    for device, seq in seqs:
-        origin = aieir.attr_or_none(seq, SPECIALIZED_FROM)
+    for seq in seqs:
+        device = seq.device.name
+        origin = seq.attr(SPECIALIZED_FROM)
         if origin is not None:
             callees.add((device, aieir.symref_name(origin)))
-        for op in aieir.walk(seq, ["aiex.configure", "aiex.npu.load_pdi", "aiex.run"]):
-            if op.name == "aiex.run":
-                cfg = aieir.parent_named(op, "aiex.configure")
-                target = _symref(cfg, "symbol") if cfg is not None else None
-                callee = _symref(op, "runtime_sequence_symbol")
+        for op in seq.ops(
+            [aieops.Configure.NAME, aieops.LoadPdi.NAME, aieops.Run.NAME]
+        ):
+            loaded = aieops.Op.of(op)
+            if isinstance(loaded, aieops.Run):
+                cfg = loaded.configure
+                target = cfg.device_name if cfg is not None else None
+                callee = loaded.callee_name
                 if target is not None and callee is not None:
                     callees.add((target, callee))
                 continue
-            target = _symref(op, _CONFIGURES[op.name])
+            target = loaded.device_name
             if target is not None and target != device:
                 configured.add(target)
     return [
-        seq
-        for device, seq in seqs
-        if aieir.attr_or_none(seq, SPECIALIZED_FROM) is None
-        and (device, aieir.sequence_name(seq)) not in callees
-        and device not in configured
+        seq.op
+        for seq in seqs
+        if seq.attr(SPECIALIZED_FROM) is None
+        and seq.kernel_name not in callees
+        and seq.device.name not in configured
     ]

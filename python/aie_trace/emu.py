@@ -522,17 +522,20 @@ def _h_none(npu: Npu, op: Any, frame: Frame) -> None:
 
 
 def _h_configure(npu: Npu, op: Any, frame: Frame) -> None:
-    npu._load(aieir.symref_name(aieir.attr_or_none(op, "symbol")), op)
+    device = aieops.Configure(op).device_name
+    if device is None:
+        raise EmuFault("aiex.configure without symbol names no device", op)
+    npu._load(device, op)
 
 
 def _h_load_pdi(npu: Npu, op: Any, frame: Frame) -> None:
-    ref = aieir.attr_or_none(op, "device_ref")
-    if ref is None:
+    device = aieops.LoadPdi(op).device_name
+    if device is None:
         raise EmuFault(
             "aiex.npu.load_pdi without device_ref is not modelled (PDI ids need the binary)",
             op,
         )
-    npu._load(aieir.symref_name(ref), op)
+    npu._load(device, op)
 
 
 def _address(npu: Npu, op: Any, frame: Frame) -> int:

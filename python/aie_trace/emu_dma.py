@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .diagnostics import Diagnostic, split_location
+from .diagnostics import Diagnostic, anchor_location, split_location
 
 BD_BASE = 0x1D000
 BD_STRIDE = 0x20
@@ -43,11 +43,11 @@ class EmuFault(Exception):
         where: Any = None,
         notes: list[tuple[Any, str]] | None = None,
     ):
-        loc = getattr(where, "location", where)
+        loc = anchor_location(where)
         file, line, col = split_location(loc) if loc is not None else (None, None, None)
         self.diagnostic = Diagnostic("error", message, file, line, col)
         for n_where, n_msg in notes or []:
-            nf, nl, nc = split_location(getattr(n_where, "location", n_where))
+            nf, nl, nc = split_location(anchor_location(n_where))
             self.diagnostic.notes.append(Diagnostic("note", n_msg, nf, nl, nc))
         super().__init__(self.diagnostic.format())
 

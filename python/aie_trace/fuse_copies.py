@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from . import aieir
+from . import aieir, aieops
 from . import layout as L
 from .callgraph import Affine, IterSym
 from .fuse_plan import loop_bounds
@@ -83,7 +83,7 @@ class Copies:
             aieir.set_attr(p, name, value, self.ctx.era)
             self._attrs[(name, value)] = aieir.attr_or_none(p, name)
         else:
-            aieir.set_attr_value(p, name, attr)
+            aieir.set_raw_attr(p, name, attr)
 
     def index_attr(self, i: int) -> Any:
         attr = self._attrs.get((REBASED_FROM, i))
@@ -110,7 +110,7 @@ class Copies:
         self._last[callee] = copy
         # The copy keeps the callee's layout attributes: readers skip specialized copies, and
         # deleting a property of an unregistered op corrupts it in these bindings.
-        aieir.set_attrs(
+        aieir.set_raw_attrs(
             copy, [("sym_name", aieir.string_attr(name)), *self.copy_attrs(callee)]
         )
         body = aieir.body(copy)
@@ -129,14 +129,12 @@ class Copies:
         for p, orig_p, rw in zip(patches, ctx.patches(callee), rewrites, strict=True):
             if rw is not None:
                 rebased = self.apply(p, callee, orig_p, rw, params)
-                aieir.set_attr_value(
-                    rebased, REBASED_FROM, self.index_attr(orig_p.index)
-                )
+                aieir.set_raw_attr(rebased, REBASED_FROM, self.index_attr(orig_p.index))
         orig_loops = (
             [aieir.op_at(orig, pos) for pos in where["scf.for"]] if loops else []
         )
         for run, spec, site in zip(runs, children, ctx.runs(callee), strict=True):
-            aieir.set_attr_value(
+            aieir.set_raw_attr(
                 run, "runtime_sequence_symbol", aieir.symbol_ref([spec.name])
             )
             n = self.arity(ctx.callee(site))
@@ -152,19 +150,9 @@ class Copies:
                 self._set_run_operands(run, aieir.operands(run)[:n] + extra)
 
     def _set_run_operands(self, op: Any, operands: list[Any]) -> None:
-        """Rebuild a run of a copy with other operands (nothing else holds the copy's runs)."""
-        aieir.create(
-            "aiex.run",
-            self.ctx.era,
-            operands={"args": operands},
-            attrs={
-                "runtime_sequence_symbol": aieir.attr_or_none(
-                    op, "runtime_sequence_symbol"
-                )
-            },
-            ip=aieir.before(op),
-            loc=aieir.location(op),
-        )
+        """Rebuild a run of a copy with other operands (nothing else holds the copy's runs), as
+        the rewriter rebuilds a call site's (:meth:`aieops.Run.with_args`)."""
+        aieops.Run(op, self.ctx.era).with_args(operands)
         aieir.erase(op)
 
     def apply(
@@ -201,7 +189,7 @@ class Copies:
                 "aiex.npu.address_patch",
                 era,
                 operands={"addr_val": addr_val, "arg_plus": value},
-                attrs={"addr": aieir.attr_or_none(p, "addr"), "arg_idx": rw.host},
+                attrs={"addr": aieir.required_attr(p, "addr"), "arg_idx": rw.host},
                 ip=ip,
                 loc=loc,
             )
@@ -216,7 +204,7 @@ class Copies:
 
 def iteration_index(loop: Any, ip: Any, loc: Any, type_: Any) -> Any:
     """``(iv - lb) / step`` of a constant-bound loop, as ``type_`` (index or i32)."""
-    iv = aieir.block_arguments(aieir.body(loop))[0]
+    iv = aieir.induction_variable(loop)
     lb, _, step = loop_bounds(loop)
     index = aieir.index_type()
     v = iv
@@ -247,7 +235,7 @@ def _erase_if_dead_constant(value: Any) -> None:
     owner = aieir.defining_op(value)
     if (
         owner is not None
-        and aieir.name(owner) == "arith.constant"
+        and owner.name == "arith.constant"
         and not aieir.has_uses(value)
     ):
         aieir.erase(owner)

@@ -137,7 +137,7 @@ class OwnTraces:
             return Own()
         value = aieir.seq_args(seq)[arg]
         lo = min(plus for plus, _ in spans)
-        if not list(value.uses) and lo == 0:
+        if not aieir.has_uses(value) and lo == 0:
             # (reuse_output_buffer puts the trace after the output)
             return Own(arg, 0, aieir.memref_bytes(value.type) or 0, True)
         hi = max(plus + self.bd_bytes(seq, p) for plus, p in spans)
@@ -366,11 +366,9 @@ def _event_items(nodes: list[Any], ordinals: Any) -> list[tuple]:
     for n in nodes:
         name = n.name
         if name in ("aiex.configure", "aiex.npu.load_pdi"):
-            ref = aieir.attr_or_none(
-                n.op, "symbol" if name == "aiex.configure" else "device_ref"
-            )
-            if ref is not None:
-                items.append(("load", aieir.symref_name(ref)))
+            device = aieops.Op.of(n.op).device_name
+            if device is not None:
+                items.append(("load", device))
         elif name == "aiex.run":
             items.append(("run", next(ordinals)))
         if name == "scf.for":

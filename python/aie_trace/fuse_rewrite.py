@@ -196,7 +196,7 @@ def loop_env(
         lb, _, step = loop_bounds(loop)
         sym = IterSym(counter[0], loop, path)
         counter[0] += 1
-        env[aieir.block_arguments(aieir.body(loop))[0]] = Affine(lb, ((sym, step),))
+        env[aieir.induction_variable(loop)] = Affine(lb, ((sym, step),))
         syms.append(sym)
     return env, syms
 
@@ -341,7 +341,7 @@ class Rebaser:
     def bind(self, run: cg.Run, callee: int, spec: Spec) -> None:
         """Point a root's run at its specialization, passing the iteration indices it needs."""
         if spec.name != run.callee_name:
-            aieir.set_attr_value(
+            aieir.set_raw_attr(
                 run.op, "runtime_sequence_symbol", aieir.symbol_ref([spec.name])
             )
             run.callee_name = spec.name

@@ -427,9 +427,9 @@ def write_layout(seq: Any, layout: Layout, era: str) -> None:
         + "]"
     )
     paths_text = "[" + ", ".join(_q(s.call_path or "") for s in layout.slices) + "]"
-    aieir.set_attr_value(seq, names[0], aieir.parse_attr(buffer_text))
-    aieir.set_attr_value(seq, names[1], aieir.parse_attr(slices_text))
-    aieir.set_attr_value(seq, SLICE_PATHS, aieir.parse_attr(paths_text))
+    aieir.set_raw_attr(seq, names[0], aieir.parse_attr(buffer_text))
+    aieir.set_raw_attr(seq, names[1], aieir.parse_attr(slices_text))
+    aieir.set_raw_attr(seq, SLICE_PATHS, aieir.parse_attr(paths_text))
 
 
 def _q(s: str) -> str:

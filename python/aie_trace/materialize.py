@@ -343,7 +343,7 @@ class _SymbolInliner:
                     self.copier.copy(v, mapping, self.at)
             clone = self.copier._insert(definition)
             aieir.remap_operands(clone, mapping)
-            aieir.set_attr_value(clone, "sym_name", aieir.string_attr(unique))
+            aieir.set_raw_attr(clone, "sym_name", aieir.string_attr(unique))
             new = aieir.symbol_ref([unique])
         self.done[names] = new
         return new
@@ -355,7 +355,7 @@ class _SymbolInliner:
                     old = aieir.attr_or_none(op, name)
                     new = _replace_refs(old, lambda n, op=op: self._rewrite(n, op))
                     if new is not old:
-                        aieir.set_attr_value(op, name, new)
+                        aieir.set_raw_attr(op, name, new)
 
 
 def inline_run(run: cg.Run, era: str) -> None:
@@ -431,7 +431,7 @@ def materialize_device(graph: cg.RunGraph, device: Any, era: str) -> None:
         aieir.create(
             "aiex.npu.load_pdi",
             era,
-            attrs={"device_ref": aieir.attr_or_none(cfg, "symbol")},
+            attrs={"device_ref": aieir.required_attr(cfg, "symbol")},
             ip=aieir.before(first) if first is not None else aieir.at_end(block),
             loc=aieir.location(cfg),
         )

@@ -155,7 +155,7 @@ def resolve(module: Any, era: str, wide_ok: bool, ambiguous: bool) -> int:
             PATCH,
             era,
             operands=operands,
-            attrs={"addr": aieir.attr_or_none(op, "addr"), "arg_idx": p.arg_idx},
+            attrs={"addr": aieir.required_attr(op, "addr"), "arg_idx": p.arg_idx},
             ip=ip,
             loc=loc,
         )

@@ -358,7 +358,7 @@ def parse_module(path: str | Path, ctx: Any) -> Any:
             return aieir.parse_op(text, source_name=str(path))
         except aieir.ParseError as e:
             engine = DiagnosticEngine()
-            engine.extend_from_mlir(e.error.error_diagnostics)
+            engine.extend_from_mlir(e.diagnostics)
             raise ConventionError(
                 "\n".join(d.format() for d in engine.diagnostics) or f"{path}: {e}"
             ) from None

@@ -146,7 +146,7 @@ def trace_channels(
 
 
 def patch_bd(op: Any, era: str) -> tuple[int, int] | None:
-    return decode_patch_addr(aieir.get_int(op, "addr", era))
+    return decode_patch_addr(aieops.AddressPatch(op, era).addr)
 
 
 def trace_patches(

@@ -190,12 +190,7 @@ class _Facts:
                 steps.append((_FOR, op, self._steps(node.children[0])))
                 continue
             if name in ("aiex.configure", "aiex.npu.load_pdi"):
-                ref = aieir.attr_or_none(
-                    op, "symbol" if name == "aiex.configure" else "device_ref"
-                )
-                steps.append(
-                    (_LOAD, op, aieir.symref_name(ref) if ref is not None else None)
-                )
+                steps.append((_LOAD, op, aieops.Op.of(op).device_name))
             elif name == "aiex.npu.writebd":
                 key, nbytes = self.writebd(op)
                 if key is not None:

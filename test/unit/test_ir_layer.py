@@ -22,6 +22,8 @@ LAYER = {
     "python/aie_trace/views.py": "the IR layer: view chains read by mlir-aie's resolve rules",
     "python/aie_trace/rollback.py": "the IR layer: a module put back as it was",
     "python/aie_trace/schema.py": "the IR layer's data: the aie/aiex op definitions per era",
+    "python/aie_trace/diagnostics.py": "the IR layer's diagnostics: an anchor's location read "
+    "through the bindings' Location accessors",
     "python/aie_trace/driver.py": "runs pass managers",
     "python/aie_trace/pipeline.py": "runs pass managers",
 }
@@ -55,32 +57,56 @@ BINDING_ATTRIBUTES = frozenset(
         "InsertionPoint",
         "walk",
         "context",
+        "uses",
+        "error_diagnostics",
+        "get_strides_and_offset",
+        "dialect_namespace",
     }
 )
 
 #: the names under which the layer's modules are imported: their attributes are the layer's API
-_LAYER_NAMES = frozenset({"aieir", "aieops", "views", "rollback", "A", "ops"})
-#: the bindings' modules, re-exported by the layer for its own use only
-_BINDING_MODULES = frozenset({"ir", "arith", "memref", "scf", "func", "passmanager"})
+_LAYER_NAMES = frozenset({"aieir", "aieops", "views", "rollback", "layer"})
+#: the layer's modules, by the last part of their import path
+_LAYER_MODULES = frozenset({"aieir", "aieops", "views", "rollback", "provider"})
+#: the bindings' modules (and the layer's private names for them), for the layer's use only
+_BINDING_MODULES = frozenset(
+    {"ir", "arith", "memref", "scf", "func", "passmanager", "_arith", "_memref"}
+)
+
+
+def _by_name(func: ast.expr) -> bool:
+    """A call that reaches an attribute by its name: ``getattr(x, "operands")``,
+    ``lazy.attribute("aie_trace.aieir", "ir")``."""
+    if isinstance(func, ast.Name):
+        return func.id in ("getattr", "hasattr", "setattr")
+    return isinstance(func, ast.Attribute) and func.attr == "attribute"
 
 
 def _offences(path: Path) -> list[str]:
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
-        if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("aieir"):
-            found += [
-                f"line {node.lineno}: imports {a.name} from the IR layer"
-                for a in node.names
-                if a.name in _BINDING_MODULES
-            ]
+        if isinstance(node, ast.ImportFrom):
+            if (node.module or "").rsplit(".", 1)[-1] in _LAYER_MODULES:
+                found += [
+                    f"line {node.lineno}: imports {a.name} from the IR layer"
+                    for a in node.names
+                    if a.name in _BINDING_MODULES
+                ]
         elif isinstance(node, ast.Attribute):
-            base = node.value
-            if isinstance(base, ast.Name) and base.id in _LAYER_NAMES:
-                if node.attr in _BINDING_MODULES:
-                    found.append(f"line {node.lineno}: {base.id}.{node.attr}")
-                continue
-            if node.attr in BINDING_ATTRIBUTES:
+            if node.attr in _BINDING_MODULES:  # aieir.ir, layer._arith, views.ir ...
                 found.append(f"line {node.lineno}: .{node.attr}")
+            elif node.attr in BINDING_ATTRIBUTES and not (
+                isinstance(node.value, ast.Name) and node.value.id in _LAYER_NAMES
+            ):
+                found.append(f"line {node.lineno}: .{node.attr}")
+        elif isinstance(node, ast.Call) and _by_name(node.func):
+            found += [
+                f"line {node.lineno}: {a.value!r} by name"
+                for a in node.args
+                if isinstance(a, ast.Constant)
+                and isinstance(a.value, str)
+                and (a.value in BINDING_ATTRIBUTES or a.value in _BINDING_MODULES)
+            ]
     return found
 
 
@@ -107,8 +133,18 @@ def test_the_scan_sees_each_spelling(tmp_path):
         "ops = aieir.operands(op)": False,
         "w = aieir.walk(seq)": False,
         "from .aieir import make_context, op_id": False,
+        "from .views import ir": True,
+        "t = layer.ir.MemRefType": True,
+        "c = aieir._arith.ConstantOp": True,
+        "m = getattr(aieir, 'ir')": True,
+        "n = getattr(op, 'operands')": True,
+        "lazy.attribute('aie_trace.aieir', 'ir')": True,
+        "u = list(value.uses)": True,
+        "ops.operands": True,
         "p = path.parent": False,
         "r = record.callee_name": False,
+        "v = getattr(args, 'era', None)": False,
+        "t.startswith('memref')": False,
     }
     for text, banned in cases.items():
         f = tmp_path / "m.py"
