@@ -80,3 +80,14 @@ def test_a_wrapper_never_stands_for_another_op(example):
         aieops.Run(device, era)
     assert isinstance(aieops.Op.of(device, era), aieops.Device)
     assert aieops.Op.of(module, era) is None  # builtin.module: no wrapper
+
+
+def test_an_op_whose_form_differs_between_eras_is_read_in_one(example):
+    era, module = example
+    seq = _by_name(module, era)["dev_a"].sequences()[0]
+    patch = seq.ops([aieops.AddressPatch.NAME])[0]
+    with pytest.raises(TypeError, match="read in an IR era"):
+        aieops.AddressPatch(patch)
+    assert aieops.AddressPatch(patch, era).arg_plus == 0
+    # a run, a configure, a load_pdi, a tile read alike in every era
+    assert aieops.Op.of(aieir.devices(module)[0]).era

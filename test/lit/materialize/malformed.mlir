@@ -1,0 +1,15 @@
+// IR that mlir-aie's op definitions forbid (AIEX.td: aiex.configure's `symbol` is required) is
+// one located error, never IR built from the missing attribute.
+// RUN: aie-trace-opt %s -verify-diagnostics -aie-trace-materialize
+
+module {
+  "aie.device"() <{device = 5 : i32, sym_name = "main"}> ({
+    "aie.runtime_sequence"() <{sym_name = "main_seq"}> ({
+    ^bb0(%arg0: memref<16xi32>):
+      // expected-error@+1 {{'aiex.configure' op has no 'symbol' attribute}}
+      "aiex.configure"() ({
+      }) : () -> ()
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+}
