@@ -82,7 +82,7 @@ def isa(cls: Any, x: Any) -> bool:
 def attr_or_none(op: Any, name: str) -> Any:
     """An inherent or discardable attribute by name, or None. (Properties of unregistered ops are
     found by name although iteration does not list them.)"""
-    attrs = getattr(op, "operation", op).attributes
+    attrs = op.attributes  # (an op view has them too)
     return (
         attrs[name] if name in attrs else None
     )  # (a failed lookup raising costs 15x more)
@@ -1541,34 +1541,34 @@ def memref_bytes(t: Any) -> int | None:
 
 
 def operation(x: Any) -> Any:
-    """The ``ir.Operation`` of an operation or op view."""
-    return getattr(x, "operation", x)
+    """The ``ir.Operation`` of an operation or op view (an operation is its own)."""
+    return x.operation
 
 
 def operands(op: Any) -> list[Any]:
     """The op's operands, in order."""
-    return list(operation(op).operands)
+    return list(op.operation.operands)
 
 
 def operand(op: Any, index: int) -> Any:
-    return operation(op).operands[index]
+    return op.operation.operands[index]
 
 
 def num_operands(op: Any) -> int:
-    return len(operation(op).operands)
+    return len(op.operation.operands)
 
 
 def set_operand(op: Any, index: int, value: Any) -> None:
-    operation(op).operands[index] = value
+    op.operation.operands[index] = value
 
 
 def results(op: Any) -> list[Any]:
-    return list(operation(op).results)
+    return list(op.operation.results)
 
 
 def result(op: Any) -> Any:
     """The op's single result."""
-    return operation(op).result
+    return op.operation.result
 
 
 def is_block_argument(value: Any) -> bool:
@@ -1600,12 +1600,12 @@ def set_value_type(value: Any, type_: Any) -> None:
 
 
 def regions(op: Any) -> list[Any]:
-    return list(operation(op).regions)
+    return list(op.operation.regions)
 
 
 def blocks(op: Any, region: int = 0) -> list[Any]:
     """The blocks of the op's region ``region`` (none for an empty body ``{}``)."""
-    return list(operation(op).regions[region].blocks)
+    return list(op.operation.regions[region].blocks)
 
 
 def region_blocks(region: Any) -> list[Any]:
@@ -1627,7 +1627,7 @@ def add_block_argument(block: Any, type_: Any, loc: Any) -> Any:
 
 def first_block(op: Any, region: int = 0) -> Any:
     """The first block of the op's region ``region``, appended when the region has none."""
-    blocks_ = operation(op).regions[region].blocks
+    blocks_ = op.operation.regions[region].blocks
     if not len(blocks_):
         blocks_.append()
     return blocks_[0]
@@ -1636,23 +1636,23 @@ def first_block(op: Any, region: int = 0) -> Any:
 def body_ops(op: Any, region: int = 0) -> list[Any]:
     """The ops of every block of the op's region ``region``, in order."""
     return [
-        o.operation for b in operation(op).regions[region].blocks for o in b.operations
+        o.operation for b in op.operation.regions[region].blocks for o in b.operations
     ]
 
 
 def block_of(op: Any) -> Any:
     """The block that holds ``op``."""
-    return operation(op).block
+    return op.operation.block
 
 
 def parent_op(op: Any) -> Any:
     """The op whose region holds ``op``, or None at the top."""
-    p = operation(op).parent
+    p = op.operation.parent
     return None if p is None else p.operation
 
 
 def location(op: Any) -> Any:
-    return operation(op).location
+    return op.operation.location
 
 
 def unknown_location() -> Any:
@@ -1660,16 +1660,16 @@ def unknown_location() -> Any:
 
 
 def erase(op: Any) -> None:
-    operation(op).erase()
+    op.operation.erase()
 
 
 def clone(op: Any, ip: Any) -> Any:
     """A copy of ``op`` (with its regions) inserted at ``ip``."""
-    return operation(op).clone(ip=ip)
+    return op.operation.clone(ip=ip)
 
 
 def move_before(op: Any, anchor: Any) -> None:
-    operation(op).move_before(operation(anchor))
+    op.operation.move_before(operation(anchor))
 
 
 def before(op: Any) -> Any:
@@ -1692,24 +1692,24 @@ def required_attr(op: Any, name_: str) -> Any:
     builder given None would write wrong IR)."""
     attr = attr_or_none(op, name_)
     if attr is None:
-        raise LocatedError(f"'{operation(op).name}' op has no '{name_}' attribute", op)
+        raise LocatedError(f"'{op.operation.name}' op has no '{name_}' attribute", op)
     return attr
 
 
 def has_attr(op: Any, name_: str) -> bool:
-    return name_ in operation(op).attributes
+    return name_ in op.operation.attributes
 
 
 def set_raw_attr(op: Any, name_: str, attr: Any) -> None:
     """Set attribute ``name_`` to the attribute ``attr`` as it is (see :func:`set_attr` for a
     property by its schema type)."""
-    operation(op).attributes[name_] = attr
+    op.operation.attributes[name_] = attr
 
 
 def listed_attrs(op: Any) -> dict[str, Any]:
     """The attributes that iterating the op lists (an unregistered op's properties are not
     listed; read those by name with :func:`attr_or_none`)."""
-    attrs = operation(op).attributes
+    attrs = op.operation.attributes
     out: dict[str, Any] = {}
     for i in range(len(attrs)):
         na = attrs[i]
@@ -1719,7 +1719,7 @@ def listed_attrs(op: Any) -> dict[str, Any]:
 
 def in_context_of(op: Any) -> Any:
     """A context manager: the op's context, with an unknown location, for building IR."""
-    return ir.Location.unknown(operation(op).context)
+    return ir.Location.unknown(op.operation.context)
 
 
 class ParseError(Exception):
@@ -1810,7 +1810,7 @@ def dense_ints(attr: Any) -> list[int]:
     if attr is None:
         return []
     for cls in (ir.DenseI64ArrayAttr, ir.DenseI32ArrayAttr):
-        if isa(cls, attr):
+        if isinstance(attr, cls) or isa(cls, attr):  # (newer bindings downcast: fast)
             a = cls(attr)
             return [
                 a[i] for i in range(len(a))
@@ -1975,7 +1975,7 @@ def op_at(op: Any, pos: tuple) -> Any:
 
 def set_raw_attrs(op: Any, items: Iterable[tuple[str, Any]]) -> None:
     """Set each ``(name, attribute)`` of ``items``, in order, as :func:`set_raw_attr` does."""
-    attrs = operation(op).attributes
+    attrs = op.operation.attributes
     for name_, attr in items:
         attrs[name_] = attr
 

@@ -32,7 +32,7 @@ class Op:
     _BY_NAME: ClassVar[dict[str, type[Op]]] = {}
 
     def __init__(self, op: Any, era: str | None = None):
-        op = aieir.operation(op)
+        op = op.operation
         if self.NAME and op.name != self.NAME:
             raise TypeError(
                 f"{type(self).__name__} wraps '{self.NAME}', not '{op.name}'"
@@ -52,7 +52,7 @@ class Op:
     @staticmethod
     def of(op: Any, era: str | None = None) -> Op | None:
         """``op`` wrapped in the class for its name, or None."""
-        cls = Op._BY_NAME.get(aieir.operation(op).name)
+        cls = Op._BY_NAME.get(op.name)
         return None if cls is None else cls(op, era)
 
     def int(self, field: str) -> int | None:
@@ -190,10 +190,10 @@ class Run(Op):
         cfg = aieir.parent_named(self.op, Configure.NAME)
         return None if cfg is None else Configure(cfg, self.era)
 
-    def with_args(self, args: list[Any]) -> Run:
-        """A new run with ``args``, before this one (which the caller then erases): see
-        :func:`aieir.rebuild`."""
-        return Run(aieir.rebuild(self.op, self.era, args), self.era)
+    def with_args(self, args: list[Any]) -> Any:
+        """A new run with ``args``, before this one (which the caller then erases), as its
+        operation: see :func:`aieir.rebuild`."""
+        return aieir.rebuild(self.op, self.era, args)
 
 
 class AddressPatch(Op):

@@ -50,16 +50,14 @@ class Call:
         """``args[j]`` of the call's frame."""
         if self.frame is not None:
             return self.frame.args[j]
-        op = self.run.op
-        if j < aieir.num_operands(op):
-            return self.caller().bound(aieir.operand(op, j))
-        return cg.MISSING
+        operands = aieir.operands(self.run.op)
+        return self.caller().bound(operands[j]) if j < len(operands) else cg.MISSING
 
 
 def replace_run(ctx: Context, run: cg.Run, operands: list[Any]) -> None:
     """Rebuild a run of the graph with other operands (the graph follows)."""
     old = run.op
-    ctx.g.replace_run_op(run, aieops.Run(old, ctx.era).with_args(operands).op)
+    ctx.g.replace_run_op(run, aieops.Run(old, ctx.era).with_args(operands))
     aieir.erase(old)
 
 
