@@ -156,12 +156,15 @@ class Pass:
 
     name: ClassVar[str] = ""
     summary: ClassVar[str] = ""
+    #: whether the pass changes IR only through the IR layer (``aie_trace.aieir``): then the
+    #: snapshot that restores a failed run is taken at its first change, not on entry
+    through_layer: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         run = cls.__dict__.get("run")
         if run is not None:  # a failing run restores the module (aie_trace.rollback)
-            cls.run = transactional(run)  # type: ignore[method-assign]
+            cls.run = transactional(run, lazy=cls.through_layer)  # type: ignore[method-assign]
 
     def run(self, module: Any, diag: Any) -> None:  # pragma: no cover - abstract
         raise NotImplementedError

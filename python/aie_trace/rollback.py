@@ -18,6 +18,14 @@ the clone is dropped.
 
 A pass run nested inside another run on the same module (a pass that calls another pass's ``run``)
 takes no snapshot of its own: the outermost run restores.
+
+A pass that changes IR only through the IR layer (every built-in pass: no other module may touch
+the bindings' objects) declares ``through_layer``; its snapshot is then taken *lazily*, by the
+layer itself, just before the first change (:func:`will_change`, which every layer function that
+changes IR calls first). A run that changes nothing, an analysis or a refusal found before any
+rewrite, then costs no copy, and one that fails after a change is put back as before. A pass
+that may change IR by other means (a plugin using the bindings directly) keeps the snapshot taken
+on entry.
 """
 
 from __future__ import annotations
@@ -40,16 +48,32 @@ def _active_ids() -> set[int]:
 
 class Snapshot:
     """A copy of ``op`` (an operation with one block per region, like ``builtin.module``) that
-    can be put back in its place."""
+    can be put back in its place; with ``lazy``, taken only when :meth:`take` is first called.
+    """
 
-    def __init__(self, op: Any) -> None:
+    def __init__(self, op: Any, lazy: bool = False) -> None:
         self.op = op
-        self.copy = op.clone()
-        self.attrs = _attributes(op)
+        self.copy: Any = None
+        self.attrs: dict[str, Any] = {}
+        if not lazy:
+            self.take()
+
+    @property
+    def taken(self) -> bool:
+        return self.copy is not None
+
+    def take(self) -> None:
+        """Copy ``op`` as it is now (once)."""
+        if self.copy is None:
+            self.copy = self.op.clone()
+            self.attrs = _attributes(self.op)
 
     def restore(self) -> None:
-        """Make ``op`` print exactly as it did when the snapshot was taken; consumes the copy."""
+        """Make ``op`` print exactly as it did when the snapshot was taken; consumes the copy.
+        (A lazy snapshot never taken: nothing changed, nothing to do.)"""
         op, copy = self.op, self.copy
+        if copy is None:
+            return
         current = _attributes(op)
         for name in current.keys() - self.attrs.keys():
             del op.attributes[name]
@@ -83,16 +107,37 @@ def _error_count(diag: Any) -> int:
     return getattr(diag, "error_count", 0)
 
 
+#: the lazy snapshots not taken yet, of every transaction under way (one list for all threads:
+#: a change made by one thread takes another's too, a copy more and never one less)
+_PENDING: list[Snapshot] = []
+
+
+def will_change() -> None:
+    """The IR is about to change: take every lazy snapshot not taken yet. The IR layer calls it
+    first in each of its functions that changes IR (it costs a list test when none is pending).
+    """
+    if _PENDING:
+        for snapshot in _PENDING:
+            snapshot.take()
+        _PENDING.clear()
+
+
 @contextmanager
-def transaction(module: Any, diag: Any = None) -> Iterator[None]:
+def transaction(module: Any, diag: Any = None, lazy: bool = False) -> Iterator[None]:
     """Run the body on ``module`` (an ``ir.Module`` or its operation); when the body raises, or
-    adds an error to ``diag``, put the module back as it was on entry."""
+    adds an error to ``diag``, put the module back as it was on entry. ``lazy``: the body changes
+    IR only through the IR layer, so the copy is taken at its first change (:func:`will_change`).
+    """
     op = module.operation
     ids = _active_ids()
     if id(op) in ids:  # an enclosing transaction on this module restores
+        if not lazy:  # the body may change IR behind the layer: the copy is due now
+            will_change()
         yield
         return
-    snapshot = Snapshot(op)
+    snapshot = Snapshot(op, lazy=lazy)
+    if lazy:
+        _PENDING.append(snapshot)
     errors_before = _error_count(diag)
     ids.add(id(op))
     try:
@@ -107,17 +152,19 @@ def transaction(module: Any, diag: Any = None) -> Iterator[None]:
             snapshot.discard()
     finally:
         ids.discard(id(op))
+        if snapshot in _PENDING:
+            _PENDING.remove(snapshot)
         snapshot.discard()
 
 
-def transactional(run: Callable[..., Any]) -> Callable[..., Any]:
-    """Wrap a pass's ``run(self, module, diag)`` in :func:`transaction`."""
+def transactional(run: Callable[..., Any], lazy: bool = False) -> Callable[..., Any]:
+    """Wrap a pass's ``run(self, module, diag)`` in :func:`transaction` (``lazy``: see there)."""
     if getattr(run, "__aie_trace_transactional__", False):
         return run
 
     @functools.wraps(run)
     def wrapped(self: Any, module: Any, diag: Any, *args: Any, **kwargs: Any) -> Any:
-        with transaction(module, diag):
+        with transaction(module, diag, lazy=lazy):
             return run(self, module, diag, *args, **kwargs)
 
     wrapped.__aie_trace_transactional__ = True  # type: ignore[attr-defined]

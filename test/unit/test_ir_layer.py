@@ -150,3 +150,111 @@ def test_the_scan_sees_each_spelling(tmp_path):
         f = tmp_path / "m.py"
         f.write_text(text + "\n")
         assert bool(_offences(f)) == banned, text
+
+
+# ------------------------------------------------------------------------------------------------
+# every layer function that changes IR says so first (rollback's lazy snapshot depends on it)
+
+#: methods of the bindings that change IR (``create`` inserts what it builds)
+_CHANGING_METHODS = frozenset(
+    {
+        "erase",
+        "clone",
+        "create",
+        "add_argument",
+        "set_type",
+        "move_before",
+        "move_after",
+        "detach_from_parent",
+        "replace_all_uses_with",
+    }
+)
+#: the layer's names for the upstream typed builders (building inserts)
+_BUILDER_MODULES = frozenset({"_arith", "_memref"})
+#: binding lists whose item assignment changes IR
+_CHANGING_LISTS = frozenset({"operands", "attributes", "blocks"})
+
+
+def _changes_ir(fn: ast.AST) -> bool:
+    aliases = {
+        t.id
+        for node in ast.walk(fn)
+        if isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Attribute)
+        and node.value.attr in _CHANGING_LISTS
+        for t in node.targets
+        if isinstance(t, ast.Name)
+    }
+
+    def a_changing_list(e: ast.expr) -> bool:
+        return (isinstance(e, ast.Attribute) and e.attr in _CHANGING_LISTS) or (
+            isinstance(e, ast.Name) and e.id in aliases
+        )
+
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            f = node.func
+            if f.attr in _CHANGING_METHODS or (
+                f.attr == "append" and a_changing_list(f.value)
+            ):
+                return True
+            if isinstance(f.value, ast.Name) and f.value.id in _BUILDER_MODULES:
+                return True
+        targets = (
+            node.targets
+            if isinstance(node, (ast.Assign, ast.Delete))
+            else [node.target] if isinstance(node, ast.AugAssign) else []
+        )
+        for t in targets:
+            if isinstance(t, ast.Subscript) and a_changing_list(t.value):
+                return True
+            if isinstance(t, ast.Attribute) and t.attr == "location":
+                return True
+    return False
+
+
+def _announces(fn: ast.AST) -> bool:
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Name)
+        and n.func.id == "_will_change"
+        for n in ast.walk(fn)
+    )
+
+
+@pytest.mark.parametrize(
+    "rel",
+    [
+        "python/aie_trace/aieir.py",
+        "python/aie_trace/aieops.py",
+        "python/aie_trace/views.py",
+    ],
+)
+def test_every_layer_function_that_changes_ir_announces_it(rel):
+    tree = ast.parse((ROOT / rel).read_text(encoding="utf-8"))
+    functions = [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+    ]
+    changing = [f.name for f in functions if _changes_ir(f)]
+    silent = [f.name for f in functions if _changes_ir(f) and not _announces(f)]
+    assert silent == []
+    if rel.endswith("aieir.py"):  # the scan finds them: it is not vacuous
+        assert {"erase", "clone", "set_operand", "constant", "create"} <= set(changing)
+
+
+def test_the_change_scan_sees_each_spelling():
+    cases = {
+        "def f(op):\n    op.operation.erase()": True,
+        "def f(op, v):\n    op.operands[0] = v": True,
+        "def f(op, a):\n    attrs = op.attributes\n    attrs['x'] = a": True,
+        "def f(op):\n    del op.attributes['x']": True,
+        "def f(b):\n    b.regions[0].blocks.append()": True,
+        "def f(t, ip):\n    return _arith.ConstantOp(t, 0, ip=ip)": True,
+        "def f(op, loc):\n    op.location = loc": True,
+        "def f(op):\n    return op.attributes['x']": False,
+        "def f(items):\n    out = []\n    out.append(items)": False,
+    }
+    for text, changes in cases.items():
+        assert _changes_ir(ast.parse(text)) == changes, text

@@ -125,17 +125,14 @@ def _module_of(args: tuple) -> Any:
 
 
 def _mutate(module: Any) -> None:
-    """What a buggy read-only pass might do: touch attributes at two levels and add an op (none
-    is erased: the pass goes on after a reported error and may still hold the ops it read).
+    """What a buggy read-only pass might do, through the IR layer as every built-in pass must:
+    touch attributes at two levels and add an op (none is erased: the pass goes on after a
+    reported error and may still hold the ops it read).
     """
-    module.attributes["test.poison"] = ir.UnitAttr.get()
+    aieir.set_raw_attr(module, "test.poison", ir.UnitAttr.get())
     patch = next(o for o in aieir.walk(module) if o.name == "aiex.npu.address_patch")
-    patch.attributes["test.poison"] = ir.UnitAttr.get()
-    ir.Operation.create(
-        "test.junk",
-        loc=ir.Location.unknown(),
-        ip=ir.InsertionPoint(module.regions[0].blocks[0]),
-    )
+    aieir.set_raw_attr(patch, "test.poison", ir.UnitAttr.get())
+    aieir.clone(patch, aieir.after(patch))
 
 
 @dataclass
@@ -490,3 +487,97 @@ def test_an_interrupt_in_a_pass_is_re_raised_as_it_was():
                 module.operation
             )
         assert exact(module) == before
+
+
+# ------------------------------------------------------------------------------------------------
+# the snapshot of a pass that changes IR only through the IR layer is taken at its first change
+
+
+@dataclass(frozen=True)
+class LayerEdit(Pass):
+    """Changes the module through the IR layer (``when``: before or after failing as ``how``
+    says, or not at all)."""
+
+    name: ClassVar[str] = "test-layer-edit"
+    summary: ClassVar[str] = "edit through the layer, maybe fail"
+    through_layer: ClassVar[bool] = True
+    how: str = option("ok", "ok | refuse | raise | plugin (run one, then refuse)")
+    when: str = option("before", "before | never")
+
+    def run(self, module, diag):
+        if self.when == "before":
+            aieir.set_raw_attr(module, "test.edited", ir.UnitAttr.get())
+            aieir.erase(aieir.body_ops(module)[0])
+        if (
+            self.how == "plugin"
+        ):  # an inner pass that may change IR behind the layer, then no
+            Edit("ok").run(module, diag)
+        if self.how in ("refuse", "plugin"):
+            raise diag.fail(module, "refused")
+        if self.how == "raise":
+            raise KeyError("bug")
+
+
+def _counting_takes(monkeypatch) -> list[int]:
+    taken: list[int] = []
+    original = rollback.Snapshot.take
+
+    def take(self):
+        if self.copy is None:
+            taken.append(1)
+        original(self)
+
+    monkeypatch.setattr(rollback.Snapshot, "take", take)
+    return taken
+
+
+@pytest.mark.parametrize("how", ["ok", "refuse"])
+def test_a_layer_pass_that_changes_nothing_takes_no_copy(how, monkeypatch):
+    taken = _counting_takes(monkeypatch)
+    with make_context():
+        module = ir.Module.parse(TWO_FUNCS)
+        before = exact(module)
+        diag = DiagnosticEngine()
+        try:
+            LayerEdit(how, "never").run(module.operation, diag)
+        except PassFailure:
+            pass
+        assert taken == []
+        assert exact(module) == before
+
+
+@pytest.mark.parametrize("how, raised", [("refuse", PassFailure), ("raise", KeyError)])
+def test_a_layer_pass_is_copied_at_its_first_change_and_restored(
+    how, raised, monkeypatch
+):
+    taken = _counting_takes(monkeypatch)
+    with make_context():
+        module = ir.Module.parse(TWO_FUNCS)
+        before = exact(module)
+        with pytest.raises(raised):
+            LayerEdit(how, "before").run(module.operation, DiagnosticEngine())
+        assert taken == [1]
+        assert exact(module) == before
+        LayerEdit("ok", "before").run(module.operation, DiagnosticEngine())
+        assert "test.edited" in aieir.listed_attrs(module.operation)
+
+
+def test_an_inner_pass_that_may_bypass_the_layer_is_copied_for_on_entry(monkeypatch):
+    """A layer pass that changed nothing yet runs a plugin pass (eager) and then fails: the copy
+    was taken when the plugin's run began, so the plugin's changes are undone too."""
+    taken = _counting_takes(monkeypatch)
+    with make_context():
+        module = ir.Module.parse(TWO_FUNCS)
+        before = exact(module)
+        with pytest.raises(PassFailure):
+            LayerEdit("plugin", "never").run(module.operation, DiagnosticEngine())
+        assert taken == [1]
+        assert exact(module) == before
+
+
+def test_every_built_in_pass_changes_ir_through_the_layer():
+    builtin = [c for c in REGISTRY if c.__module__.startswith("aie_trace.passes.")]
+    assert builtin and all(c.through_layer for c in builtin)
+    assert (
+        not Pass.through_layer
+    )  # a plugin is copied on entry unless it says otherwise
