@@ -66,15 +66,6 @@ class Op:
     def attr(self, field: str) -> Any:
         return aieir.attr_or_none(self.op, field)
 
-    @property
-    def location(self) -> Any:
-        return aieir.location(self.op)
-
-    @property
-    def id(self) -> int:
-        """:func:`aieir.op_id`, with its lifetime."""
-        return aieir.op_id(self.op)
-
 
 def _symbol(op: Any, field: str) -> str | None:
     ref = aieir.attr_or_none(op, field)
@@ -153,9 +144,6 @@ class Configure(Op):
     @property
     def device_name(self) -> str | None:
         return _symbol(self.op, "symbol")
-
-    def runs(self) -> list[Run]:
-        return [Run(o, self.era) for o in aieir.walk(self.op, [Run.NAME])]
 
 
 class LoadPdi(Op):
@@ -248,10 +236,6 @@ class WriteBD(Op):
     @property
     def buffer_length(self) -> int | None:
         return self.int("buffer_length")
-
-    @property
-    def buffer_offset(self) -> int | None:
-        return self.int("buffer_offset")
 
 
 class Tile(Op):
