@@ -1464,19 +1464,27 @@ def seq_args(seq: Any) -> list[Any]:
     )  # `{}` parses to a region with no block
 
 
+def is_host_buffer_type(t: Any) -> bool:
+    """A ranked or unranked memref type (MLIR's ``BaseMemRefType``): what the host passes as a
+    buffer, as mlir-aie's ``getHostBufferArgIndex`` (``lib/Dialect/AIEX/Utils/AIEUtils.cpp`` at
+    c16ae7de) counts arguments; scalars travel in the instruction stream."""
+    return isa(ir.MemRefType, t) or isa(ir.UnrankedMemRefType, t)
+
+
 def host_buffer_index(seq: Any, block_index: int) -> int | None:
-    """Host-buffer index (memref arguments only) of block argument ``block_index``; None for a
-    scalar argument."""
+    """Host-buffer index (:func:`is_host_buffer_type` arguments only) of block argument
+    ``block_index``; None for a scalar argument."""
     args = seq_args(seq)
-    if not isa(ir.MemRefType, args[block_index].type):
+    if not is_host_buffer_type(args[block_index].type):
         return None
-    return sum(isa(ir.MemRefType, a.type) for a in args[:block_index])
+    return sum(is_host_buffer_type(a.type) for a in args[:block_index])
 
 
 def block_index_of_host_buffer(seq: Any, host_index: int) -> int | None:
+    """The block index of host buffer ``host_index`` (see :func:`host_buffer_index`)."""
     k = -1
     for i, a in enumerate(seq_args(seq)):
-        if isa(ir.MemRefType, a.type):
+        if is_host_buffer_type(a.type):
             k += 1
             if k == host_index:
                 return i
@@ -1527,7 +1535,9 @@ def element_bytes(t: Any) -> int | None:
 
 def memref_bytes(t: Any) -> int | None:
     """Static byte size of a memref type (see :func:`element_bytes`); None if its shape is
-    dynamic or its element type is not a scalar."""
+    dynamic (an unranked memref included) or its element type is not a scalar."""
+    if not isa(ir.MemRefType, t):
+        return None
     mt = ir.MemRefType(t)
     if not mt.has_static_shape:
         return None
@@ -1759,11 +1769,6 @@ def parse_op(text: str, source_name: str = "<string>") -> Any:
 
 # ------------------------------------------------------------------------------------------------
 # types and attributes
-
-
-def is_memref_type(t: Any) -> bool:
-    """A ranked memref type."""
-    return isa(ir.MemRefType, t)
 
 
 def is_memref(value: Any) -> bool:

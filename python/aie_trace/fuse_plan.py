@@ -265,7 +265,10 @@ class Planner:
         """A fused buffer appended to a sequence must not be the host buffer its own fixed-slot
         trace names (both would land at its start)."""
         ctx = self.ctx
-        fused = sum(cg.is_memref(a) for a in aieir.seq_args(ctx.op(k)))
+        fused = sum(
+            aieir.is_host_buffer_type(aieir.value_type(a))
+            for a in aieir.seq_args(ctx.op(k))
+        )
         for p, n in self.own.fixed_slot.get(k, []):
             if n == fused:
                 ctx.diag.error(

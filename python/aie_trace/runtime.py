@@ -217,7 +217,7 @@ def convention_of(seq: Any) -> CallingConvention:
     args, scalars = [], []
     for i, arg in enumerate(aieir.seq_args(seq)):
         t = aieir.value_type(arg)
-        if not aieir.is_memref_type(t):
+        if not aieir.is_host_buffer_type(t):
             scalars.append(str(t))
             continue
         nbytes = aieir.memref_bytes(t)

@@ -275,7 +275,11 @@ class _Facts:
         return self._memo(
             "hosts",
             seq,
-            lambda s: [i for i, a in enumerate(aieir.seq_args(s)) if cg.is_memref(a)],
+            lambda s: [
+                i
+                for i, a in enumerate(aieir.seq_args(s))
+                if aieir.is_host_buffer_type(aieir.value_type(a))
+            ],
         )
 
     def call(self, run: cg.Run) -> _Call:

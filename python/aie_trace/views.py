@@ -127,23 +127,17 @@ def trace_to_block_argument(value: Any) -> Traced | None:
     return Traced(value, offset)
 
 
-def is_memref(t: Any) -> bool:
-    """A ranked or unranked memref type (MLIR's ``BaseMemRefType``)."""
-    return aieir.isa(ir.MemRefType, t) or aieir.isa(ir.UnrankedMemRefType, t)
+#: a ranked or unranked memref type (MLIR's ``BaseMemRefType``)
+is_memref = aieir.is_host_buffer_type
 
 
 def host_buffer_index(arg: Any) -> int | None:
     """The index of block argument ``arg`` among the memref arguments of its block (None when
-    ``arg`` is no memref), as ``getHostBufferArgIndex`` counts."""
-    if not is_memref(arg.type):
-        return None
-    index = 0
-    for other in arg.owner.arguments:
-        if other == arg:
-            return index
-        if is_memref(other.type):
-            index += 1
-    return None
+    ``arg`` is no memref), as ``getHostBufferArgIndex`` counts (:func:`aieir.host_buffer_index`).
+    """
+    return aieir.host_buffer_index(
+        aieir.argument_owner(arg), aieir.argument_number(arg)
+    )
 
 
 #: what verify-patches, fuse and the emulator say of a patch :func:`resolvable_in_sequence` refuses

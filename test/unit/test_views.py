@@ -83,3 +83,26 @@ def test_host_buffer_index_counts_memrefs_only():
         None,
         1,
     ]
+
+
+def test_every_host_buffer_count_agrees_unranked_memrefs_included():
+    """Resolve's index (views), fuse's and verify's (aieir, per sequence) and the sequence's
+    block index of a host buffer are one count: ranked and unranked memrefs, as
+    getHostBufferArgIndex counts ``BaseMemRefType`` arguments."""
+    from aie_trace import aieir
+
+    m = ir.Module.parse(
+        '"aie.device"() <{device = 5 : i32}> ({\n'
+        '  "aie.runtime_sequence"() ({\n'
+        "  ^bb0(%n: i32, %a: memref<*xi32>, %m: i64, %b: memref<8xi8>):\n"
+        '  }) : () -> ()\n  "aie.end"() : () -> ()\n}) : () -> ()'
+    )
+    seq = aieir.walk(m.operation, ["aie.runtime_sequence"])[0]
+    args = aieir.seq_args(seq)
+    by_views = [views.host_buffer_index(a) for a in args]
+    assert by_views == [None, 0, None, 1]
+    assert [aieir.host_buffer_index(seq, i) for i in range(len(args))] == by_views
+    assert [aieir.block_index_of_host_buffer(seq, h) for h in (0, 1, 2)] == [1, 3, None]
+    assert (
+        aieir.memref_bytes(aieir.value_type(args[1])) is None
+    )  # unranked: no static size
