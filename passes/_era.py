@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Literal
 
 from aie_trace import aieir, callgraph
 from aie_trace.registry import Pass, option
@@ -14,9 +14,6 @@ from aie_trace.registry import Pass, option
 @dataclass(frozen=True)
 class EraPass(Pass):
     """A pass over aie/aiex IR whose op forms depend on the IR era (see docs/ir-eras.md)."""
-
-    #: the built-in passes change IR only through the IR layer (test_ir_layer.py holds it)
-    through_layer: ClassVar[bool] = True
 
     era: Literal["auto", "E1", "E2", "E3", "E4"] = option(
         "auto", "IR era (auto: read from the op shapes)"

@@ -29,6 +29,8 @@ class Materialize(EraPass):
     """
 
     name: ClassVar[str] = "aie-trace-materialize"
+    #: it changes IR only through the IR layer (test_ir_layer.py holds it)
+    through_layer: ClassVar[bool] = True
     summary: ClassVar[str] = (
         "Inline aiex.run calls as -aie-materialize-runtime-sequences does"
     )

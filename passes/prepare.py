@@ -32,6 +32,8 @@ class Prepare(EraPass):
     """
 
     name: ClassVar[str] = "aie-trace-prepare"
+    #: it changes IR only through the IR layer (test_ir_layer.py holds it)
+    through_layer: ClassVar[bool] = True
     summary: ClassVar[str] = (
         "aie-trace-fuse-buffers, aie-trace-verify-patches, aie-trace-check-ir: ready for aiecc"
     )

@@ -32,6 +32,8 @@ class ResolvePatchBuffers(EraPass):
     """
 
     name: ClassVar[str] = "aie-trace-resolve-patch-buffers"
+    #: it changes IR only through the IR layer (test_ir_layer.py holds it)
+    through_layer: ClassVar[bool] = True
     summary: ClassVar[str] = (
         "Resolve address_patch buffer operands as -aie-resolve-address-patch-buffers does"
     )

@@ -41,6 +41,8 @@ class VerifyPatches(EraPass):
     """
 
     name: ClassVar[str] = "aie-trace-verify-patches"
+    #: it changes IR only through the IR layer (test_ir_layer.py holds it)
+    through_layer: ClassVar[bool] = True
     summary: ClassVar[str] = (
         "Check that every address patch lands inside its buffer and its layout slice"
     )

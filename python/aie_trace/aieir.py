@@ -1718,7 +1718,7 @@ def required_attr(op: Any, name_: str) -> Any:
     builder given None would write wrong IR)."""
     attr = attr_or_none(op, name_)
     if attr is None:
-        raise LocatedError(f"'{op.operation.name}' op has no '{name_}' attribute", op)
+        raise LocatedError(f"'{op.name}' op requires attribute '{name_}'", op)
     return attr
 
 

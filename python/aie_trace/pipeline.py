@@ -32,7 +32,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from .diagnostics import DiagnosticEngine, LocatedError, PassFailure
+from .diagnostics import DiagnosticEngine, PassFailure
 from .registry import REGISTRY, OptionError, Pass, Registry
 
 ROOT_ANCHOR = "builtin.module"
@@ -436,11 +436,6 @@ class PipelineRunner:
             try:
                 cls.from_options(options).run(op, self.diag)
             except PassFailure:
-                failed = True
-            except (
-                LocatedError
-            ) as exc:  # bad input the pass met: its located diagnostic
-                self.diag.error(exc.op, exc.message)
                 failed = True
             except Exception as exc:  # a bug in the pass: re-raised after the run
                 self._raised = InternalPassError(cls.name, exc)

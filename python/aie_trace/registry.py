@@ -156,15 +156,18 @@ class Pass:
 
     name: ClassVar[str] = ""
     summary: ClassVar[str] = ""
-    #: whether the pass changes IR only through the IR layer (``aie_trace.aieir``): then the
-    #: snapshot that restores a failed run is taken at its first change, not on entry
+    #: whether the pass changes IR only through the IR layer's functions and wrappers
+    #: (``aie_trace.aieir``, ``aie_trace.aieops``; never a binding object's own methods,
+    #: ``aieir.ir`` or ``aieir.arith``): then the snapshot that restores a failed run is taken at
+    #: its first change, not on entry. Not inherited: each class that defines ``run`` says so.
     through_layer: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         run = cls.__dict__.get("run")
         if run is not None:  # a failing run restores the module (aie_trace.rollback)
-            cls.run = transactional(run, lazy=cls.through_layer)  # type: ignore[method-assign]
+            lazy = bool(cls.__dict__.get("through_layer", False))
+            cls.run = transactional(run, lazy=lazy)  # type: ignore[method-assign]
 
     def run(self, module: Any, diag: Any) -> None:  # pragma: no cover - abstract
         raise NotImplementedError

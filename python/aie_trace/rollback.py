@@ -36,6 +36,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from .diagnostics import LocatedError
+
 _active = threading.local()
 
 
@@ -64,9 +66,9 @@ class Snapshot:
 
     def take(self) -> None:
         """Copy ``op`` as it is now (once)."""
-        if self.copy is None:
-            self.copy = self.op.clone()
+        if self.copy is None:  # (the copy last: a snapshot with a copy is whole)
             self.attrs = _attributes(self.op)
+            self.copy = self.op.clone()
 
     def restore(self) -> None:
         """Make ``op`` print exactly as it did when the snapshot was taken; consumes the copy.
@@ -116,10 +118,8 @@ def will_change() -> None:
     """The IR is about to change: take every lazy snapshot not taken yet. The IR layer calls it
     first in each of its functions that changes IR (it costs a list test when none is pending).
     """
-    if _PENDING:
-        for snapshot in _PENDING:
-            snapshot.take()
-        _PENDING.clear()
+    while _PENDING:
+        _PENDING.pop().take()
 
 
 @contextmanager
@@ -128,18 +128,23 @@ def transaction(module: Any, diag: Any = None, lazy: bool = False) -> Iterator[N
     adds an error to ``diag``, put the module back as it was on entry. ``lazy``: the body changes
     IR only through the IR layer, so the copy is taken at its first change (:func:`will_change`).
     """
+    from .aieir import op_id  # (the IR layer imports this module)
+
     op = module.operation
+    if not lazy:  # the body may change IR behind the layer: any copy pending is due now
+        will_change()
     ids = _active_ids()
-    if id(op) in ids:  # an enclosing transaction on this module restores
-        if not lazy:  # the body may change IR behind the layer: the copy is due now
-            will_change()
+    key = op_id(
+        op
+    )  # (a module's or op view's ``operation`` is a new object at each access)
+    if key in ids:  # an enclosing transaction on this module restores
         yield
         return
     snapshot = Snapshot(op, lazy=lazy)
     if lazy:
         _PENDING.append(snapshot)
     errors_before = _error_count(diag)
-    ids.add(id(op))
+    ids.add(key)
     try:
         yield
     except BaseException:
@@ -151,7 +156,7 @@ def transaction(module: Any, diag: Any = None, lazy: bool = False) -> Iterator[N
         else:
             snapshot.discard()
     finally:
-        ids.discard(id(op))
+        ids.discard(key)
         if snapshot in _PENDING:
             _PENDING.remove(snapshot)
         snapshot.discard()
@@ -165,7 +170,14 @@ def transactional(run: Callable[..., Any], lazy: bool = False) -> Callable[..., 
     @functools.wraps(run)
     def wrapped(self: Any, module: Any, diag: Any, *args: Any, **kwargs: Any) -> Any:
         with transaction(module, diag, lazy=lazy):
-            return run(self, module, diag, *args, **kwargs)
+            try:
+                return run(self, module, diag, *args, **kwargs)
+            except (
+                LocatedError
+            ) as e:  # reported while its op exists: restoring erases it
+                if diag is None:
+                    raise
+                raise diag.fail(e.op, e.message) from None
 
     wrapped.__aie_trace_transactional__ = True  # type: ignore[attr-defined]
     return wrapped

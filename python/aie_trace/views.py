@@ -133,11 +133,18 @@ is_memref = aieir.is_host_buffer_type
 
 def host_buffer_index(arg: Any) -> int | None:
     """The index of block argument ``arg`` among the memref arguments of its block (None when
-    ``arg`` is no memref), as ``getHostBufferArgIndex`` counts (:func:`aieir.host_buffer_index`).
-    """
-    return aieir.host_buffer_index(
-        aieir.argument_owner(arg), aieir.argument_number(arg)
-    )
+    ``arg`` is no memref), as ``getHostBufferArgIndex`` counts
+    (:func:`aieir.is_host_buffer_type`; for a sequence's own arguments this is
+    :func:`aieir.host_buffer_index`)."""
+    if not is_memref(arg.type):
+        return None
+    index = 0
+    for other in arg.owner.arguments:
+        if other == arg:
+            return index
+        if is_memref(other.type):
+            index += 1
+    return None
 
 
 #: what verify-patches, fuse and the emulator say of a patch :func:`resolvable_in_sequence` refuses

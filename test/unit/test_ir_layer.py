@@ -58,6 +58,11 @@ BINDING_ATTRIBUTES = frozenset(
         "walk",
         "context",
         "uses",
+        "insert",
+        "erase_argument",
+        "replace_all_uses_except",
+        "replace_uses_of_with",
+        "set_name",
         "error_diagnostics",
         "get_strides_and_offset",
         "dialect_namespace",
@@ -167,10 +172,15 @@ _CHANGING_METHODS = frozenset(
         "move_after",
         "detach_from_parent",
         "replace_all_uses_with",
+        "replace_all_uses_except",
+        "replace_uses_of_with",
+        "insert",
+        "erase_argument",
+        "set_name",
     }
 )
 #: the layer's names for the upstream typed builders (building inserts)
-_BUILDER_MODULES = frozenset({"_arith", "_memref"})
+_BUILDER_MODULES = frozenset({"_arith", "_memref", "arith", "memref"})
 #: binding lists whose item assignment changes IR
 _CHANGING_LISTS = frozenset({"operands", "attributes", "blocks"})
 

@@ -6,7 +6,7 @@ module {
   "aie.device"() <{device = 5 : i32, sym_name = "main"}> ({
     "aie.runtime_sequence"() <{sym_name = "main_seq"}> ({
     ^bb0(%arg0: memref<16xi32>):
-      // expected-error@+1 {{'aiex.configure' op has no 'symbol' attribute}}
+      // expected-error@+1 {{'aiex.configure' op requires attribute 'symbol'}}
       "aiex.configure"() ({
       }) : () -> ()
     }) : () -> ()

@@ -7,7 +7,7 @@ module {
     "aie.runtime_sequence"() <{sym_name = "seq"}> ({
     ^bb0(%arg0: memref<16xi32>):
       %c0 = arith.constant 0 : i64
-      // expected-error@+1 {{'aiex.npu.address_patch' op has no 'addr' attribute}}
+      // expected-error@+1 {{'aiex.npu.address_patch' op requires attribute 'addr'}}
       "aiex.npu.address_patch"(%c0, %arg0) <{operandSegmentSizes = array<i32: 0, 1, 1>}> : (i64, memref<16xi32>) -> ()
     }) : () -> ()
     "aie.end"() : () -> ()
