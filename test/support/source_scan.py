@@ -19,3 +19,15 @@ def sources(exempt: dict[str, str]) -> list[str]:
         for p in base.rglob("*.py")
         if (rel := p.relative_to(ROOT).as_posix()) not in exempt
     )
+
+
+def misjudged(tmp_path: Path, scan, cases: dict[str, bool]) -> list[str]:
+    """The lines of ``cases`` (source line -> whether ``scan`` must flag it) that ``scan``, given
+    a file holding the line, judges otherwise."""
+    wrong = []
+    for text, flagged in cases.items():
+        f = tmp_path / "m.py"
+        f.write_text(text + "\n")
+        if bool(scan(f)) != flagged:
+            wrong.append(text)
+    return wrong
