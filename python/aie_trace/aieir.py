@@ -1052,7 +1052,7 @@ def _type_ok(constraint: str, t: Any) -> bool:
     if constraint == "memref":
         return isa(ir.MemRefType, t)
     if constraint == "anymemref":
-        return isa(ir.MemRefType, t) or isa(ir.UnrankedMemRefType, t)
+        return is_host_buffer_type(t)
     if not isa(ir.IntegerType, t):
         return False
     it = ir.IntegerType(t)
@@ -1602,6 +1602,14 @@ def defining_op(value: Any) -> Any:
     return value.owner.operation
 
 
+def value_owner(value: Any) -> Any:
+    """The op that owns ``value``: its defining op, or for a block argument the op whose region
+    holds the block."""
+    if isinstance(value, ir.BlockArgument):
+        return argument_owner(value)
+    return value.owner.operation
+
+
 def argument_owner(arg: Any) -> Any:
     """The op whose region holds the block that ``arg`` is an argument of."""
     return arg.owner.owner.operation
@@ -1734,8 +1742,9 @@ def set_raw_attr(op: Any, name_: str, attr: Any) -> None:
 
 
 def listed_attrs(op: Any) -> dict[str, Any]:
-    """The attributes that iterating the op lists (an unregistered op's properties are not
-    listed; read those by name with :func:`attr_or_none`)."""
+    """The attributes that iterating the op lists, by name (an unregistered op's properties are
+    not listed; read those by name with :func:`attr_or_none`). Read by position, which gives a
+    ``NamedAttribute`` in every binding version (iterating gives names in some)."""
     attrs = op.operation.attributes
     out: dict[str, Any] = {}
     for i in range(len(attrs)):
@@ -2050,18 +2059,16 @@ def is_unsigned_integer(t: Any) -> bool:
 def dict_scalars(attr: Any) -> dict[str, str | int] | None:
     """A ``DictAttr``'s entries as Python strings and integers; None for any other attribute, or
     when an entry is neither a string nor a (non-boolean) integer."""
-    if not isa(ir.DictAttr, attr):
+    items = dict_items(attr)
+    if items is None:
         return None
-    string, integer, boolean = ir.StringAttr, ir.IntegerAttr, ir.BoolAttr
     out: dict[str, str | int] = {}
-    for na in ir.DictAttr(attr):
-        v = na.attr
-        if isinstance(v, string):  # bindings that downcast: the fast path
-            out[na.name] = v.value
-        elif isa(string, v):
-            out[na.name] = string(v).value
-        elif isa(integer, v) and not isa(boolean, v):
-            out[na.name] = int_attr_value(v)
+    for key, v in items.items():
+        text = string_value(v)
+        if text is not None:
+            out[key] = text
+        elif isa(ir.IntegerAttr, v) and not isa(ir.BoolAttr, v):
+            out[key] = int_attr_value(v)
         else:
             return None
     return out

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from . import aieir
+from . import schema as S
 
 
 class Op:
@@ -65,6 +66,16 @@ class Op:
 
     def attr(self, field: str) -> Any:
         return aieir.attr_or_none(self.op, field)
+
+
+def _eras_with_operand(op_name: str, operand: str) -> frozenset[str]:
+    """The eras whose definition of ``op_name`` has an SSA operand ``operand``."""
+    return frozenset(
+        era
+        for era in S.ERAS
+        if (d := S.opdef(era, op_name)) is not None
+        and any(o.name == operand for o in d.operands)
+    )
 
 
 def _symbol(op: Any, field: str) -> str | None:
@@ -189,6 +200,10 @@ class AddressPatch(Op):
 
     __slots__ = ()
     NAME = "aiex.npu.address_patch"
+    #: the eras whose patch may name its buffer by an SSA operand (E3/E4 in the schema)
+    BUFFER_ERAS: ClassVar[frozenset[str]] = _eras_with_operand(NAME, "buffer")
+    #: the eras whose patch takes ``arg_plus`` as an SSA operand (E2 on)
+    PLUS_OPERAND_ERAS: ClassVar[frozenset[str]] = _eras_with_operand(NAME, "arg_plus")
 
     @property
     def addr(self) -> int | None:
@@ -207,12 +222,12 @@ class AddressPatch(Op):
     @property
     def arg_plus_value(self) -> Any:
         """The ``arg_plus`` SSA operand (E2 on), or None."""
-        return self.value("arg_plus") if self.era != "E1" else None
+        return self.value("arg_plus") if self.era in self.PLUS_OPERAND_ERAS else None
 
     @property
     def buffer(self) -> Any:
         """The ``buffer`` operand (E3/E4), or None."""
-        return self.value("buffer") if self.era in ("E3", "E4") else None
+        return self.value("buffer") if self.era in self.BUFFER_ERAS else None
 
 
 class WriteBD(Op):

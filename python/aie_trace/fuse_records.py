@@ -29,7 +29,7 @@ I64_MAX = 2**63 - 1
 #: the largest ``size``/``offset`` of mlir-aie's ``#aie.trace_buffer``/``#aie.trace_slice``
 #: records (E3/E4), unsigned 32-bit parameters (docs/ir-eras.md)
 U32_MAX = 2**32 - 1
-BUFFER_PATCH_ERAS = ("E3", "E4")
+BUFFER_PATCH_ERAS = aieops.AddressPatch.BUFFER_ERAS
 #: why a module read as E4 that fits E3 too gets no i64 ``arg_plus`` (as ``resolve`` says it)
 NEEDS_E4 = (
     "an i64 arg_plus, which only IR era E4 has; the module fits both E3 and E4: "
@@ -214,7 +214,7 @@ class Context:
 
     def _read_patch(self, seq: Any, i: int, p: Any) -> Patch:
         patch = aieops.AddressPatch(p, self.era)
-        buffer = patch.buffer  # read in BUFFER_PATCH_ERAS only
+        buffer = patch.buffer
         arg = patch.arg_idx if buffer is None else None
         block = aieir.block_index_of_host_buffer(seq, arg) if arg is not None else None
         return Patch(i, arg, block, patch.arg_plus, buffer is None)

@@ -83,7 +83,9 @@ class Restructurer:
         if plan.own.arg is None:
             aieir.add_block_argument(body, fused, aieir.location(seq))
         buffer = aieir.block_arguments(body)[plan.trace_arg]
-        if plan.own.arg is not None and aieir.value_type(buffer) != fused:
+        if (
+            aieir.value_type(buffer) != fused
+        ):  # an own trace argument grows to the claim
             aieir.set_value_type(buffer, fused)
         runs = self.ctx.runs(k)
         for site in plan.sites:

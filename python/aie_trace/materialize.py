@@ -107,20 +107,27 @@ def run_type_mismatches(graph: cg.RunGraph) -> list[tuple[Any, str]]:
 def _outside_values(block: Any) -> list[Any]:
     """The values ``block``'s ops use that neither the block's arguments nor its ops define, in
     first-use order."""
-    tops = aieir.block_ops(block)
+    return _used_from_outside(aieir.block_ops(block), aieir.block_arguments(block))
+
+
+def _outside_operands(op: Any) -> list[Any]:
+    """The values ``op`` and the ops nested in it use that none of them defines (first-use
+    order)."""
+    return _used_from_outside([op], [])
+
+
+def _used_from_outside(tops: list[Any], own_args: list[Any]) -> list[Any]:
+    """The values ``tops`` and the ops nested in them use that are none of ``own_args`` and that
+    no op among them defines (as a result, or as an argument of a block it holds), in first-use
+    order."""
     inside = {cg.op_key(o) for top in tops for o in aieir.walk(top)}
-    args = aieir.block_arguments(block)
     out: list[Any] = []
     for top in tops:
         for o in aieir.walk(top):
             for v in aieir.operands(o):
-                if aieir.is_block_argument(v):
-                    if (
-                        any(v == a for a in args)
-                        or cg.op_key(aieir.argument_owner(v)) in inside
-                    ):
-                        continue
-                elif cg.op_key(aieir.defining_op(v)) in inside:
+                if any(v == a for a in own_args):
+                    continue
+                if cg.op_key(aieir.value_owner(v)) in inside:
                     continue
                 if not any(v == w for w in out):
                     out.append(v)
@@ -138,14 +145,6 @@ def _tile_attrs(tile: Any, era: str) -> dict[str, Any]:
         for n in sorted(names - {"col", "row"})
         if (v := aieir.attr_or_none(tile, n)) is not None
     }
-
-
-def _col_row(tile: Any) -> tuple[int | None, int | None]:
-    """A tile's ``col`` and ``row`` attribute values."""
-    return (
-        aieir.int_attr_value(aieir.attr_or_none(tile, "col")),
-        aieir.int_attr_value(aieir.attr_or_none(tile, "row")),
-    )
 
 
 def _next(op: Any) -> Any:
@@ -179,9 +178,13 @@ class _DeviceCopier:
         return aieir.clone(op, aieir.before(self.anchor))
 
     def tile(self, tile: Any, at: Any) -> Any:
-        col, row = _col_row(tile)
+        wanted = aieops.Tile(tile)
+        col, row = wanted.col, wanted.row
         for t in aieir.block_ops(aieir.body(self.device)):
-            if t.name != "aie.tile" or _col_row(t) != (col, row):
+            if t.name != aieops.Tile.NAME:
+                continue
+            there = aieops.Tile(t)
+            if (there.col, there.row) != (col, row):
                 continue
             if _tile_attrs(t, self.era) != _tile_attrs(tile, self.era):
                 raise MaterializeError(
@@ -275,25 +278,6 @@ def _resolve(names: tuple[str, ...], scope: Any) -> Any:
         if found is None:
             return None
     return found
-
-
-def _outside_operands(op: Any) -> list[Any]:
-    """The values ``op`` and the ops nested in it use that none of them defines (first-use
-    order)."""
-    inside = {cg.op_key(o) for o in aieir.walk(op)}
-    out: list[Any] = []
-    for o in aieir.walk(op):
-        for v in aieir.operands(o):
-            owner = (
-                aieir.argument_owner(v)
-                if aieir.is_block_argument(v)
-                else aieir.defining_op(v)
-            )
-            if cg.op_key(owner) in inside:
-                continue
-            if not any(v == w for w in out):
-                out.append(v)
-    return out
 
 
 class _SymbolInliner:

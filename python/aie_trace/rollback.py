@@ -60,10 +60,6 @@ class Snapshot:
         if not lazy:
             self.take()
 
-    @property
-    def taken(self) -> bool:
-        return self.copy is not None
-
     def take(self) -> None:
         """Copy ``op`` as it is now (once)."""
         if self.copy is None:  # (the copy last: a snapshot with a copy is whole)
@@ -98,11 +94,9 @@ class Snapshot:
 
 
 def _attributes(op: Any) -> dict[str, Any]:
-    """name -> attribute (indexing by position gives a ``NamedAttribute`` in every binding
-    version; iterating gives names in some and ``NamedAttribute`` in others)."""
-    attrs = op.attributes
-    named = [attrs[i] for i in range(len(attrs))]
-    return {n.name: n.attr for n in named}
+    from .aieir import listed_attrs  # (the IR layer imports this module)
+
+    return listed_attrs(op)
 
 
 def _error_count(diag: Any) -> int:
@@ -134,9 +128,8 @@ def transaction(module: Any, diag: Any = None, lazy: bool = False) -> Iterator[N
     if not lazy:  # the body may change IR behind the layer: any copy pending is due now
         will_change()
     ids = _active_ids()
-    key = op_id(
-        op
-    )  # (a module's or op view's ``operation`` is a new object at each access)
+    # the op's identity: a module's or op view's ``operation`` is a new object at each access
+    key = op_id(op)
     if key in ids:  # an enclosing transaction on this module restores
         yield
         return
@@ -172,9 +165,8 @@ def transactional(run: Callable[..., Any], lazy: bool = False) -> Callable[..., 
         with transaction(module, diag, lazy=lazy):
             try:
                 return run(self, module, diag, *args, **kwargs)
-            except (
-                LocatedError
-            ) as e:  # reported while its op exists: restoring erases it
+            except LocatedError as e:
+                # reported now, while its op exists: restoring the module erases the op
                 if diag is None:
                     raise
                 raise diag.fail(e.op, e.message) from None

@@ -113,10 +113,10 @@ def writebd_bytes(op: Any, era: str) -> int | None:
 
 def _tile_coords(value: Any) -> tuple[int, int] | None:
     op = aieir.defining_op(value)
-    if op is None or op.name != "aie.tile":
+    if op is None or op.name != aieops.Tile.NAME:
         return None
-    col, row = (aieir.int_attr_value(aieir.attr_or_none(op, k)) for k in ("col", "row"))
-    return None if col is None or row is None else (col, row)
+    tile = aieops.Tile(op)
+    return None if tile.col is None or tile.row is None else (tile.col, tile.row)
 
 
 def trace_channels(
