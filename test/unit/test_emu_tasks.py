@@ -121,3 +121,25 @@ def test_example_holds_the_ops_it_is_bundled_for():
         assert {"aiex.set_lock", "aiex.dma_configure_task_for", "aie.objectfifo"} <= {
             o.name for o in aieir.walk(module.operation)
         }
+
+
+def test_task_for_without_its_allocation_is_a_located_fault():
+    text = good().replace(
+        "<{alloc = @in, issue_token = true}>", "<{issue_token = true}>"
+    )
+    with pytest.raises(EmuFault) as e:
+        npu_after(text)
+    message = e.value.diagnostic.message
+    assert "'aiex.dma_configure_task_for' names no aie.shim_dma_allocation" in message
+    assert e.value.diagnostic.line is not None
+
+
+def test_configure_without_its_symbol_is_a_located_fault():
+    text = good().replace(
+        '"aiex.set_lock"(%lock)',
+        '"aiex.configure"() ({\n      }) : () -> ()\n      "aiex.set_lock"(%lock)',
+    )
+    with pytest.raises(EmuFault) as e:
+        npu_after(text)
+    assert "aiex.configure without symbol names no device" in e.value.diagnostic.message
+    assert e.value.diagnostic.line is not None
