@@ -145,28 +145,32 @@ class RuntimeSequence(Op):
         return found if names is not None and self.NAME not in names else found[1:]
 
 
-class Configure(Op):
+class _LoadsDevice(Op):
+    """An op that loads the device its ``DEVICE_FIELD`` symbol names."""
+
+    __slots__ = ()
+    ERA_FREE = True
+    DEVICE_FIELD: ClassVar[str] = ""
+
+    @property
+    def device_name(self) -> str | None:
+        return _symbol(self.op, self.DEVICE_FIELD)
+
+
+class Configure(_LoadsDevice):
     """``aiex.configure``: runs in the device named by ``symbol``."""
 
     __slots__ = ()
-    ERA_FREE = True
     NAME = "aiex.configure"
-
-    @property
-    def device_name(self) -> str | None:
-        return _symbol(self.op, "symbol")
+    DEVICE_FIELD = "symbol"
 
 
-class LoadPdi(Op):
+class LoadPdi(_LoadsDevice):
     """``aiex.npu.load_pdi``: loads the device named by ``device_ref``."""
 
     __slots__ = ()
-    ERA_FREE = True
     NAME = "aiex.npu.load_pdi"
-
-    @property
-    def device_name(self) -> str | None:
-        return _symbol(self.op, "device_ref")
+    DEVICE_FIELD = "device_ref"
 
 
 class Run(Op):
