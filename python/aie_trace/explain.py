@@ -101,8 +101,8 @@ def explain(
 def _empty(setup: TraceSetup | None) -> list[str]:
     if setup is None:
         return [
-            "nothing was written; with the module (--mlir) the trace patch, BD, packet flow and "
-            "start event are each checked"
+            "nothing was written; 'aie-trace report --mlir MODULE' checks the trace patch, BD, "
+            "packet flow and start event against the module"
         ]
     why = [f"{c.piece}: {c.text}" for c in setup.checks]
     if setup.ok:
