@@ -21,9 +21,8 @@ Across slices, :func:`compare` sets the call sites of one design side by side (k
 ratio to the design's median call site, outliers). :func:`format_table` prints it all,
 :func:`to_json` gives the same as JSON.
 
-A summary decodes the events again a step at a time (:meth:`decode.Stream.timeline` for the busy
-cycles, :meth:`decode.Stream.begins_in_order` for the kernel pairs): beyond the decode, it keeps
-8 bytes per kernel run.
+A summary decodes each unit's events again once, a step at a time (:func:`traced_time`; a unit
+several runs wrote, three times): beyond the decode, it keeps 8 bytes per kernel run.
 """
 
 from __future__ import annotations
@@ -34,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from . import trace_format as F
 from .decode import SliceDecode, Stream, unit_label
 
 KERNEL_BEGIN, KERNEL_END = "INSTR_EVENT_0", "INSTR_EVENT_1"
@@ -252,26 +252,64 @@ def kernel_cycles(begin0: np.ndarray, begin1: np.ndarray) -> np.ndarray:
     return pairs.cycles()
 
 
-def traced_time(stream: Stream) -> tuple[np.ndarray, int]:
-    """Per slot, the cycles its events were asserted, and the cycles the unit traced (from its
-    first event to its last, per timer epoch -- a run of the design -- summed): one replay of the
-    stream's events, a step at a time."""
-    busy = np.zeros(len(stream.counts), dtype=np.int64)
+def traced_time(
+    stream: Stream, kernel: tuple[int, int] | None = None
+) -> tuple[np.ndarray, int, PairCycles | None]:
+    """Per slot, the cycles its events were asserted; the cycles the unit traced: from its first
+    event to its last (one past its last cycle), per timer epoch -- a run of the design --
+    summed; and, given the ``kernel`` slots (begin, end), their pairs (:class:`PairCycles`).
+
+    One replay of the stream's steps in the common case, a stream with at most one ``Start``
+    (one run): busy cycles are sums of ends less sums of begins, the traced cycles the decode's
+    first and last time, the kernel pairs the two slots' begins merged per step. A stream that
+    several runs wrote takes two more: its epochs' bounds in epoch order, and the kernel begins in
+    the order the unit wrote them (a pair never spans two runs)."""
+    busy = [0] * len(stream.counts)
+    one_run = int(stream.commands[F.Cmd.START]) <= 1
+    pairs = PairCycles() if kernel is not None else None
+    for begins, ends in stream.steps():
+        for slot in range(len(busy)):
+            busy[slot] += _sum(ends[slot]) - _sum(begins[slot])
+        if pairs is not None and one_run:
+            b0, b1 = begins[kernel[0]], begins[kernel[1]]
+            times = np.concatenate([b0, b1])
+            tags = np.repeat(np.array([0, 1], dtype=np.int8), [len(b0), len(b1)])
+            order = np.lexsort((tags, times))
+            pairs.feed(times[order], tags[order])
+    if stream.first is None:
+        return np.array(busy, dtype=np.int64), 0, pairs
+    if one_run:
+        return np.array(busy, dtype=np.int64), stream.last - stream.first, pairs
+    if pairs is not None:
+        for times, which, epochs in stream.begins_in_order(list(kernel)):
+            pairs.feed(times, which, epochs)
     spans: dict[int, list[int]] = {}
-    for ep, times, is_begin, slot in stream.timeline():
-        base = int(times.min())
-        rel = times - base  # small: sums stay exact in 64 bits
-        for sl in np.unique(slot).tolist():
-            mine = slot == sl
-            ends, begins = rel[mine & ~is_begin], rel[mine & is_begin]
-            busy[sl] += int(ends.sum()) - int(begins.sum())
-            busy[sl] += base * (len(ends) - len(begins))
-        for e in np.unique(ep).tolist():
-            t = times[ep == e]
-            lo, hi = int(t.min()), int(t.max())
+    for ep, times, _, _ in stream.timeline():
+        # ordered by epoch, then time: each epoch's first and last time bound it
+        cuts = np.flatnonzero(np.diff(ep)) + 1
+        firsts = np.concatenate([[0], cuts])
+        lasts = np.concatenate([cuts, [len(ep)]]) - 1
+        for e, lo, hi in zip(
+            ep[firsts].tolist(),
+            times[firsts].tolist(),
+            times[lasts].tolist(),
+            strict=True,
+        ):
             old = spans.setdefault(e, [lo, hi])
             old[0], old[1] = min(old[0], lo), max(old[1], hi)
-    return busy, sum(hi - lo for lo, hi in spans.values())
+    return (
+        np.array(busy, dtype=np.int64),
+        sum(hi - lo for lo, hi in spans.values()),
+        pairs,
+    )
+
+
+def _sum(values: np.ndarray) -> int:
+    """The exact sum of int64 cycles (taken relative to the first: timer values reach 2**56)."""
+    if not len(values):
+        return 0
+    first = int(values[0])
+    return int((values - first).sum()) + first * len(values)
 
 
 def _unit(sd: SliceDecode, stream: Stream) -> tuple[UnitSummary, np.ndarray]:
@@ -300,7 +338,12 @@ def _unit(sd: SliceDecode, stream: Stream) -> tuple[UnitSummary, np.ndarray]:
         stream.last,
         trace_col=key.col,
     )
-    busy, u.traced_cycles = traced_time(stream)
+    kernel = (
+        (slot_of[KERNEL_BEGIN], slot_of[KERNEL_END])
+        if KERNEL_BEGIN in slot_of and KERNEL_END in slot_of
+        else None
+    )
+    busy, u.traced_cycles, pairs = traced_time(stream, kernel)
     cycles_of: dict[str, int] = {}
     for slot in range(len(stream.counts)):
         if stream.counts[slot]:
@@ -317,12 +360,7 @@ def _unit(sd: SliceDecode, stream: Stream) -> tuple[UnitSummary, np.ndarray]:
     for st in u.stalls.values():
         st.share = _share(st.cycles, u)
     cyc = np.zeros(0, dtype=np.int64)
-    if KERNEL_BEGIN in slot_of and KERNEL_END in slot_of:
-        pairs = PairCycles()
-        for times, which, epochs in stream.begins_in_order(
-            [slot_of[KERNEL_BEGIN], slot_of[KERNEL_END]]
-        ):
-            pairs.feed(times, which, epochs)
+    if pairs is not None:
         cyc = pairs.cycles()
         u.kernel = KernelCycles.of(cyc)
         u.unfinished_kernels = pairs.unfinished()
