@@ -70,7 +70,6 @@ def _report(args: argparse.Namespace, stdout: TextIO) -> int:
     from aie_trace import (
         decode,
         events,
-        explain,
         perfetto,
         report,
         summary,
@@ -107,16 +106,7 @@ def _report(args: argparse.Namespace, stdout: TextIO) -> int:
         except events.EventConfigError as e:
             raise CommandError(located(e.op, str(e), args.mlir)) from None
     decoded = decode.decode_fused(data, slices, designs, colshift=args.colshift)
-    proof: list[str] | None = None
-    sums = []
-    for sd in decoded:
-        setup = None
-        if module is not None and sd.result.used_bytes == 0:
-            proof = explain.patch_proof(module) if proof is None else proof
-            setup = explain.trace_setup(
-                module, sd.device, sd.sequence, size=sd.size, verified=proof
-            )
-        sums.append(summary.summarize(sd, size_known=size_known, setup=setup))
+    sums = summary.summarize_all(decoded, size_known=size_known, module=module)
     stdout.write(summary.format_table(sums) + "\n")
     clocks = {sd.label: perfetto.clock_of(sd, args.aie_clock_mhz) for sd in decoded}
     meta: dict[str, Any] = {

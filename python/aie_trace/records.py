@@ -165,6 +165,10 @@ def _decoded(
     if isinstance(trace, list) and all(
         isinstance(x, decode.SliceDecode) for x in trace
     ):
+        if mlir is not None:
+            raise ValueError(
+                "the slices are decoded already: their designs name the events, not 'mlir'"
+            )
         return trace
     data = _buffer(trace)
     if mlir is None:

@@ -223,7 +223,7 @@ def _comparisons(comparisons: list[S.DesignComparison]) -> str:
 
 
 def _details(s: S.SliceSummary) -> str:
-    out = [f'<h3 id="{escape(s.label)}">{escape(s.label)}</h3>']
+    out = [f"<h3>{escape(s.label)}</h3>"]
     lines = [*s.why, *s.warnings, *s.notes]
     if lines:
         out.append('<ul class="why">' + "".join(f"<li>{escape(x)}</li>" for x in lines))

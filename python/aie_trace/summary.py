@@ -442,6 +442,27 @@ def summarize(
     return s
 
 
+def summarize_all(
+    decoded: list[SliceDecode], size_known: bool = True, module: Any = None
+) -> list[SliceSummary]:
+    """Every slice's summary; given the module the slices were decoded against, each empty slice
+    is explained against it (its design's trace set-up, :func:`aie_trace.explain.trace_setup`;
+    the static patch proof is run once for all)."""
+    from . import explain
+
+    proof: list[str] | None = None
+    out = []
+    for sd in decoded:
+        setup = None
+        if module is not None and sd.result.used_bytes == 0:
+            proof = explain.patch_proof(module) if proof is None else proof
+            setup = explain.trace_setup(
+                module, sd.device, sd.sequence, size=sd.size, verified=proof
+            )
+        out.append(summarize(sd, size_known=size_known, setup=setup))
+    return out
+
+
 # ------------------------------------------------------------------------------------------------
 # call sites of one design, side by side
 

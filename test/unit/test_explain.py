@@ -140,6 +140,8 @@ def test_an_empty_slice_is_explained_in_the_summary(fused_text):
             )
             for sd in sds
         ]
+        # the same, with the proof run once for every slice
+        assert summary.summarize_all(sds, module=module) == sums
     assert [s.status for s in sums] == ["empty"] * 3
     b = sums[1]
     assert b.label == "dev_b:seq_b [call 1]"

@@ -147,6 +147,15 @@ def test_bad_input_is_a_value_error(trace, message):
         aie_trace.events(trace)
 
 
+def test_decoded_slices_take_no_module(fused):
+    sds = decode.decode_fused(
+        fused.read_bytes(),
+        [{"device": "d", "sequence": "s", "call_path": "", "offset": 0, "size": 16384}],
+    )
+    with pytest.raises(ValueError, match="decoded already"):
+        aie_trace.events(sds, INPUTS / "fused-e4.mlir")
+
+
 def test_a_module_that_does_not_parse_is_a_value_error(fused):
     with pytest.raises(ValueError, match="<mlir>"):
         aie_trace.events(fused, "module { this is not mlir")
