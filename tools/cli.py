@@ -27,6 +27,10 @@ SUBCOMMANDS = {
         "decode",
         "Decode a raw trace buffer into Chrome trace JSON and a per-slice summary",
     ),
+    "report": (
+        "report",
+        "Write one self-contained HTML page for a run: per-call-site summary and kernel time",
+    ),
 }
 
 

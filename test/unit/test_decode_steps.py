@@ -226,7 +226,7 @@ def test_summary_kernel_cycles_pair_each_runs_own_events(monkeypatch):
     (unit,) = summary.summarize(sd).units
     assert unit.events == {"INSTR_VECTOR": 4, "INSTR_EVENT_1": 4, "INSTR_EVENT_0": 4}
     assert unit.kernel == summary.KernelCycles(
-        4, 100, 150.0, 200
+        4, 100, 150.0, 200, 600
     )  # 100, 200 in each run
     assert (unit.first, unit.last) == (2_010, 10_611)
 
@@ -254,7 +254,7 @@ def test_kernel_cycles_never_pair_across_runs(second_timer):
     )
     sd.design = Pairs()
     (unit,) = summary.summarize(sd).units
-    assert unit.kernel == summary.KernelCycles(3, 100, 100.0, 100)
+    assert unit.kernel == summary.KernelCycles(3, 100, 100.0, 100, 300)
 
 
 class Pairs:

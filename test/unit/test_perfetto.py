@@ -119,10 +119,10 @@ def test_summary_counts_kernel_cycles_and_fill(fused):
         "INSTR_EVENT_0": 3,
     }
     assert (core_a.first, core_a.last) == (1010, 3211)
-    assert core_a.kernel == summary.KernelCycles(3, 100, 150.0, 200)
+    assert core_a.kernel == summary.KernelCycles(3, 100, 150.0, 200, 450)
     assert (a.used_bytes, a.size, a.warnings) == (64, 8192, [])
     assert [u.unit for u in b.units] == ["core", "mem"]
-    assert b.units[0].kernel == summary.KernelCycles(1, 20, 20.0, 20)
+    assert b.units[0].kernel == summary.KernelCycles(1, 20, 20.0, 20, 20)
     text = summary.format_table([a, b])
     assert (
         "kernel cycles (INSTR_EVENT_0 -> INSTR_EVENT_1): runs 3, min 100, median 150, max 200"
@@ -134,6 +134,7 @@ def test_summary_counts_kernel_cycles_and_fill(fused):
         "min": 100,
         "median": 150.0,
         "max": 200,
+        "total": 450,
     }
 
 

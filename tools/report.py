@@ -1,0 +1,158 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""``aie-trace report``: one self-contained HTML page for a run, and its summary.
+
+    aie-trace report out/trace.bin --mlir fused.mlir -o report.html [--summary-json summary.json]
+
+The buffer and the module are read as ``aie-trace decode`` reads them (same options, same
+errors). The page (``aie_trace.report``) holds the per-call-site summary table and a kernel-time
+chart, with no script and no URL. The summary is printed as ``aie-trace decode`` prints it; with
+``--mlir``, an empty slice is explained against the module (its design's trace patch, BD, packet
+flow and start event, each checked: ``aie_trace.explain``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+import numpy as np
+
+from aie_trace.tools import decode as D
+from aie_trace.tools.errors import CommandError, located, run_command
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "buffer",
+        metavar="BUFFER",
+        help="trace buffer: raw little-endian 32-bit words, a trace.txt of hex words or a .npy array",
+    )
+    p.add_argument(
+        "--mlir", metavar="MODULE", help="the module (as for 'aie-trace decode')"
+    )
+    p.add_argument(
+        "--kernel", metavar="DEVICE:SEQUENCE", help="the dispatched sequence"
+    )
+    p.add_argument(
+        "--layout", metavar="JSON", help="the layout as 'aie-trace layout' prints it"
+    )
+    p.add_argument("--arch", choices=("aie2", "aie2p"), help="event table to use")
+    p.add_argument(
+        "--colshift", type=int, metavar="N", help="header column minus design column"
+    )
+    p.add_argument(
+        "--aie-clock-mhz",
+        type=float,
+        metavar="MHZ",
+        help="AIE clock for the microseconds shown (default: 1600 on npu1, 1800 on npu2)",
+    )
+    p.add_argument(
+        "-o",
+        "--output",
+        metavar="HTML",
+        default="report.html",
+        help="the page to write (default: report.html)",
+    )
+    p.add_argument(
+        "--summary-json", metavar="FILE", help="also write the summary as JSON"
+    )
+    p.add_argument(
+        "--allow-size-mismatch",
+        action="store_true",
+        help="decode a buffer whose size differs from the layout's",
+    )
+
+
+def _report(args: argparse.Namespace, stdout: TextIO) -> int:
+    from aie_trace import (
+        decode,
+        events,
+        perfetto,
+        report,
+        summary,
+        trace_input,
+    )
+
+    args.input = None  # the decode command's helpers read parse.py's flag too
+    try:
+        loaded = trace_input.read_trace_file(args.buffer)
+    except OSError as e:
+        raise CommandError(
+            f"cannot read the trace buffer: {e.strerror or e}", args.buffer
+        ) from None
+    except trace_input.InputError as e:
+        raise CommandError(str(e), args.buffer) from None
+    if args.aie_clock_mhz is not None and not args.aie_clock_mhz > 0:
+        raise CommandError(
+            f"--aie-clock-mhz must be positive, got {args.aie_clock_mhz:g}"
+        )
+    data = np.frombuffer(loaded.data, dtype=np.uint8)
+    module = D._parse_module(args.mlir) if args.mlir else None
+    size_known = loaded.form != "trace.txt"
+    slices, kernel = D._slices(args, module, len(data), exact=size_known)
+    if not size_known and len(slices) > 1:
+        raise CommandError(
+            f"a trace.txt leaves out zero words, so the {len(slices)} slices of a fused "
+            "buffer cannot be found in it; report on the raw buffer or a .npy of it",
+            args.buffer,
+        )
+    designs = None
+    if module is not None:
+        try:
+            designs = decode.designs_for(module, slices, args.arch)
+        except events.EventConfigError as e:
+            raise CommandError(located(e.op, str(e), args.mlir)) from None
+    decoded = decode.decode_fused(data, slices, designs, colshift=args.colshift)
+    sums = summary.summarize_all(decoded, size_known=size_known, module=module)
+    stdout.write(summary.format_table(sums) + "\n")
+    clocks = {sd.label: perfetto.clock_of(sd, args.aie_clock_mhz) for sd in decoded}
+    meta: dict[str, Any] = {
+        "buffer": args.buffer,
+        "form": loaded.form,
+        "kernel": kernel,
+        "size": len(data),
+    }
+    page = report.html(
+        sums,
+        title=f"aie-trace report: {kernel or args.buffer}",
+        meta=meta,
+        clock_mhz=clocks,
+    )
+    D._write(args.output, lambda f: f.write(page))
+    if args.summary_json:
+        D._write(
+            args.summary_json,
+            lambda f: json.dump(summary.to_json(sums, **meta), f, indent=2),
+        )
+    return 0
+
+
+def run(
+    args: argparse.Namespace, stdout: TextIO | None = None, stderr: TextIO | None = None
+) -> int:
+    stdout, stderr = stdout or sys.stdout, stderr or sys.stderr
+
+    def body() -> int:
+        if not args.mlir:
+            return _report(args, stdout)
+        from aie_trace.aieir import make_context
+
+        with make_context():
+            return _report(args, stdout)
+
+    return run_command("report", body, stderr)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(
+        prog="aie-trace report", description=__doc__.splitlines()[0].strip("`: ")
+    )
+    add_arguments(p)
+    return run(p.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
