@@ -57,6 +57,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--kernel",
+        type=options.nonempty,
         metavar="DEVICE:SEQUENCE",
         help="the dispatched sequence whose trace buffer this is (default: the module's one "
         "dispatched sequence, or the only layout)",
@@ -382,9 +383,15 @@ def run(
         if not args.mlir:  # a layout from JSON, or none: no MLIR bindings needed
             return _decode(args, stdout, stderr)
         from aie_trace.aieir import make_context
+        from aie_trace.diagnostics import LocatedError
 
         with make_context():
-            return _decode(args, stdout, stderr)
+            try:
+                return _decode(args, stdout, stderr)
+            except (
+                LocatedError
+            ) as e:  # a fact of the module no reader above expected wrong
+                raise CommandError(located(e.op, e.message, args.mlir)) from None
 
     return run_command("decode", body, stderr)
 

@@ -17,7 +17,7 @@ import sys
 from typing import Any, TextIO
 
 from aie_trace import layout as L
-from aie_trace.diagnostics import DiagnosticEngine
+from aie_trace.diagnostics import DiagnosticEngine, LocatedError
 from aie_trace.tools import files, options
 from aie_trace.tools.errors import CommandError, run_command
 
@@ -31,6 +31,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--kernel",
+        type=options.nonempty,
         metavar="DEVICE:SEQUENCE",
         help="print the layout of this dispatched sequence only",
     )
@@ -59,7 +60,7 @@ def _layouts(text: str, name: str) -> list[L.Layout]:
         try:
             aieir.detect_era(module)
             return L.read_layouts(module)
-        except (aieir.EraError, L.LayoutError) as e:
+        except LocatedError as e:  # an era, a layout or another fact the IR gets wrong
             if e.op is None:
                 raise CommandError(str(e), name) from None
             raise CommandError(

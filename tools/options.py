@@ -10,7 +10,8 @@ is read or run::
     p.add_argument("--colshift", type=options.integer(-127, 127))
     p.add_argument("--aie-clock-mhz", type=options.real(1.0, 10_000.0, "MHz"))
 
-A number is written in decimal (``int()``/``float()``); ``nan`` and infinities are never in range,
+Each parser carries its range (``bounds``, and ``zero`` for a number) for the tests that try
+values at and past it. A number is written in decimal (``int()``/``float()``); ``nan`` and infinities are never in range,
 nor is a value past the bounds however it is spelled (``1e-320``, twenty nines).
 """
 
@@ -67,7 +68,7 @@ def integer(
             )
         return n
 
-    parse.__name__ = "integer"
+    parse.__name__, parse.bounds = "integer", (lo, hi)
     return parse
 
 
@@ -91,7 +92,7 @@ def real(
             )
         return x
 
-    parse.__name__ = "number"
+    parse.__name__, parse.bounds, parse.zero = "number", (lo, hi), zero
     return parse
 
 

@@ -12,10 +12,12 @@ are removed. The module may come from stdin (``-``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import json
 import re
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -56,6 +58,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--kernel",
+        type=options.nonempty,
         metavar="DEVICE:SEQUENCE",
         help="the runtime sequence to dispatch "
         "(default: the module's one dispatched sequence, see aie_trace.dispatch)",
@@ -83,6 +86,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--xclbin-kernel",
+        type=options.nonempty,
         metavar="NAME",
         help="xrt, xclbin flow: the xclbin kernel to call "
         "(default: MLIR_AIE if the xclbin has it, else its first)",
@@ -136,6 +140,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--fingerprint",
+        type=options.nonempty,
         metavar="FP",
         help="refuse to run unless the calling convention is FP",
     )
@@ -276,13 +281,39 @@ def _backend(args: argparse.Namespace):
     )
 
 
-def _run(args: argparse.Namespace) -> int:
-    from aie_trace import runtime
+@contextlib.contextmanager
+def _reported(where: str) -> Iterator[None]:
+    """Library errors as one command message about ``where`` (the module)."""
     from aie_trace.emu_dma import EmuFault
     from aie_trace.emu_mem import EmuMemoryError
 
-    where = files.display_name(args.mlir)
     try:
+        yield
+    except (
+        LocatedError
+    ) as e:  # a library error about an op: its location, as decode says it
+        if e.op is None:
+            raise CommandError(e.message, where) from None
+        raise CommandError(located(e.op, e.message, where)) from None
+    except EmuMemoryError as e:
+        raise CommandError(f"{e} (--emu-max-memory raises the limit)", where) from None
+    except ValueError as e:
+        raise CommandError(str(e), where) from None
+    except BrokenPipeError:
+        raise  # stdout closed: run_command ends quietly
+    except OSError as e:
+        raise CommandError(
+            e.strerror or str(e), e.filename and str(e.filename)
+        ) from None
+    except EmuFault as e:
+        raise CommandError(relabel(str(e), "emulator fault"), where) from None
+
+
+def _run(args: argparse.Namespace) -> int:
+    from aie_trace import runtime
+
+    where = files.display_name(args.mlir)
+    with _reported(where):
         design = _open(args)
         if args.print_fingerprint:
             print(
@@ -310,22 +341,6 @@ def _run(args: argparse.Namespace) -> int:
             print(rt.backend.description)
         result = rt.run(inputs)
         outputs = _outputs(args, design, result)
-    except (
-        LocatedError
-    ) as e:  # a library error about an op: its location, as decode says it
-        if e.op is None:
-            raise CommandError(e.message, where) from None
-        raise CommandError(located(e.op, e.message, where)) from None
-    except EmuMemoryError as e:
-        raise CommandError(f"{e} (--emu-max-memory raises the limit)", where) from None
-    except ValueError as e:
-        raise CommandError(str(e), where) from None
-    except OSError as e:
-        raise CommandError(
-            e.strerror or str(e), e.filename and str(e.filename)
-        ) from None
-    except EmuFault as e:
-        raise CommandError(relabel(str(e), "emulator fault"), where) from None
     for warning in getattr(result.backend_result, "warnings", []):
         print(line("run", f"emulator: {warning}", where, "warning"), file=sys.stderr)
     report = _write_outputs(args, design, outputs)
