@@ -30,8 +30,9 @@ from aie_trace.tools.errors import CommandError, UsageError, located, run_comman
 
 PROGRESS_MIN_BYTES = 8 << 20
 #: the ranges of the numeric options: a packet header's column is 7 bits; the clock of any AIE
-#: generation is well inside [1, 10000] MHz; pulses are bounded so that decoding is
-MAX_COLSHIFT, CLOCK_MHZ, MAX_PULSES = 127, (1.0, 10_000.0), 1 << 30
+#: generation is well inside [1, 10000] MHz; repeated pulses are bounded so that a buffer of
+#: Repeat commands still decodes, and its Chrome trace is written, within a minute
+MAX_COLSHIFT, CLOCK_MHZ, MAX_PULSES = 127, (1.0, 10_000.0), 1 << 21
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -115,7 +116,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--max-pulses",
         type=options.integer(0, MAX_PULSES),
         metavar="N",
-        help="most pulses Repeat commands may add (default: 16 per buffer byte + 2^20)",
+        help="most pulses Repeat commands may add (default: 16 per buffer byte + 2^20, "
+        "at most 2^21)",
     )
     p.add_argument(
         "--progress",
@@ -321,7 +323,11 @@ def _decode(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         data,
         slices,
         designs,
-        max_pulses=args.max_pulses,
+        max_pulses=(
+            min(16 * len(data) + (1 << 20), MAX_PULSES)
+            if args.max_pulses is None
+            else args.max_pulses
+        ),
         progress=bar,
         colshift=args.colshift,
     )

@@ -593,15 +593,36 @@ def test_option_values_at_and_past_their_ranges(inputs):
     assert not failures, _report(failures, len(cases))
 
 
+def repeat_buffer(packets_of: Path, size: int) -> bytes:
+    """``size`` bytes of packets of one stream (the header of the first packet in
+    ``packets_of``): a Start, one event, then only Repeat1 commands of the largest count.
+    """
+    header = int.from_bytes(packets_of.read_bytes()[:4], "little")
+    stream = bytes([0xF0, 0, 0, 0, 0, 0, 0, 0, 0x13]) + bytes([0xDB, 0xFF]) * (
+        size // 2
+    )
+    out = bytearray()
+    for k in range(size // 32):
+        out += header.to_bytes(4, "little")
+        chunk = stream[28 * k : 28 * (k + 1)]
+        for w in range(7):  # data words carry their bytes most significant first
+            out += int.from_bytes(chunk[4 * w : 4 * w + 4], "big").to_bytes(4, "little")
+    return bytes(out)
+
+
 def test_resource_cap(inputs, tmp_path):
     """A module whose host buffer is 6 GiB runs inside the cap (the emulator holds what it
     touches); a buffer it cannot hold whole is an error that names it; and the cap bites.
     """
     wide = ROOT / "test" / "lit" / "fuse" / "era-e4-wide.mlir"
+    repeats = tmp_path / "repeats.bin"
+    repeats.write_bytes(repeat_buffer(inputs / "out" / "slice0.bin", 900_000))
     cases = [
         _case("run", wide, "--no-verify", "-o", tmp_path / "w", expect="ok"),
         _case("layout", wide, expect="ok"),
         _case("run", wide, "--no-verify", "--save-buffers", "-o", tmp_path / "s"),
+        # under 1 MB of Repeat commands: millions of pulses, bounded by --max-pulses' default
+        _case("decode", repeats, "--summary-json", tmp_path / "r.json", expect="ok"),
     ]
     answers = run_cases(cases)
     failures, _ = [], {}
@@ -610,7 +631,12 @@ def test_resource_cap(inputs, tmp_path):
     assert not failures, _report(failures, len(cases))
     assert answers[2]["rc"] == 1
     assert "host buffer 0 'arg0' (6442450944 bytes" in answers[2]["err"], answers[2]
-    assert all(a["s"] < 10 for a in answers), answers
+    assert all(a["s"] < 20 for a in answers), answers
+    [decoded] = json.loads((tmp_path / "r.json").read_text())["slices"]
+    assert (
+        decoded["events"] == (1 << 21) + 1
+    )  # the default limit, reached: one event + pulses
+    assert any("reached its event limit" in w for w in decoded["warnings"])
     # a case that allocates past the cap is reported, not survived
     probe = {"tool": "allocate", "argv": [str(MEMORY_LIMIT + (1 << 30))]}
     [answer] = run_cases([probe])
