@@ -296,7 +296,8 @@ def _reported(where: str) -> Iterator[None]:
             raise CommandError(e.message, where) from None
         raise CommandError(located(e.op, e.message, where)) from None
     except EmuMemoryError as e:
-        raise CommandError(f"{e} (--emu-max-memory raises the limit)", where) from None
+        hint = " (--emu-max-memory raises the limit)" if e.held else ""
+        raise CommandError(f"{e}{hint}", where) from None
     except ValueError as e:
         raise CommandError(str(e), where) from None
     except BrokenPipeError:

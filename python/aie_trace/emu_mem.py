@@ -27,6 +27,7 @@ and its size, instead of taking the machine's memory.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -41,6 +42,11 @@ ADDRESS_BASE = 1 << 36
 STALE_BYTE = 0xA5
 #: the default limit of one run's emulated host memory (touched pages of every copy)
 DEFAULT_LIMIT = 512 << 20
+#: the most bytes one run's MM2S DMAs may read (bounds the time a run takes, as the memory limit
+#: bounds its memory: a task may read a buffer of gigabytes, repeatedly)
+STREAM_LIMIT = 2 << 30
+#: the piece in which a DMA read is handed on
+CHUNK = 1 << 20
 
 
 def _mib(n: int) -> str:
@@ -48,16 +54,35 @@ def _mib(n: int) -> str:
 
 
 class EmuMemoryError(Exception):
-    """The run needs more emulated host memory than its :class:`Budget` allows."""
+    """The run needs more emulated host memory than its :class:`Budget` allows (``held``), or
+    its DMAs read more than it streams (not ``held``)."""
+
+    def __init__(self, message: str, held: bool = True) -> None:
+        super().__init__(message)
+        self.held = held
 
 
 class Budget:
     """The bytes of emulated host memory one run holds, against a limit (the run's to own)."""
 
-    def __init__(self, limit: int = DEFAULT_LIMIT) -> None:
+    def __init__(
+        self, limit: int = DEFAULT_LIMIT, stream_limit: int = STREAM_LIMIT
+    ) -> None:
         if limit <= 0:
             raise ValueError(f"an emulated memory limit must be positive, got {limit}")
         self.limit, self.held, self.peak = limit, 0, 0
+        self.stream_limit, self.streamed = stream_limit, 0
+
+    def stream(self, nbytes: int, buffer: EmuBuffer) -> None:
+        """Count ``nbytes`` a DMA reads from ``buffer``; past the stream limit is an error."""
+        if self.streamed + nbytes > self.stream_limit:
+            raise EmuMemoryError(
+                f"{buffer.describe()}: a DMA read of {nbytes} bytes would take the run's DMA reads "
+                f"past {_mib(self.stream_limit)} ({_mib(self.streamed)} read), more than the "
+                "emulator streams in one run",
+                held=False,
+            )
+        self.streamed += nbytes
 
     def take(self, nbytes: int, buffer: EmuBuffer, why: str) -> None:
         if self.held + nbytes > self.limit:
@@ -105,6 +130,21 @@ class Pages:
                 lo, hi = max(at, k * PAGE), min(at + n, (k + 1) * PAGE)
                 out[lo - at : hi - at] = page[lo - k * PAGE : hi - k * PAGE]
         return out
+
+    def chunks(self, at: int, n: int) -> Iterator[np.ndarray]:
+        """Bytes ``[at, at + n)`` in pieces of at most :data:`CHUNK` (a piece no page holds
+        costs no copy)."""
+        fill = None
+        for lo in range(at, at + n, CHUNK):
+            hi = min(lo + CHUNK, at + n)
+            if any(
+                k in self._pages for k in range(lo // PAGE, (hi + PAGE - 1) // PAGE)
+            ):
+                yield self.read(lo, hi - lo)
+            else:
+                if fill is None:
+                    fill = np.full(CHUNK, self.fill, dtype=np.uint8)
+                yield fill[: hi - lo]
 
     def write(self, at: int, data: np.ndarray) -> None:
         end = at + data.size
@@ -259,7 +299,13 @@ class EmuBuffer:
         self._device.write(address - self.address, np.frombuffer(data, dtype=np.uint8))
 
     def dma_read(self, address: int, length: int) -> bytes:
+        self.budget.stream(length, self)
         return self._device.read(address - self.address, length).tobytes()
+
+    def dma_stream(self, address: int, length: int) -> Iterator[np.ndarray]:
+        """What :meth:`dma_read` reads, in pieces (for a reader that consumes them in order)."""
+        self.budget.stream(length, self)
+        return self._device.chunks(address - self.address, length)
 
 
 @dataclass

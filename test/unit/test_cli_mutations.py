@@ -615,6 +615,13 @@ def test_resource_cap(inputs, tmp_path):
     touches); a buffer it cannot hold whole is an error that names it; and the cap bites.
     """
     wide = ROOT / "test" / "lit" / "fuse" / "era-e4-wide.mlir"
+    streaming = tmp_path / "streaming.mlir"  # every MM2S task reads a 6 GiB input whole
+    streaming.write_text(
+        (inputs / "fused.mlir")
+        .read_text()
+        .replace("memref<64xi32>", "memref<1610612736xi32>")
+        .replace("buffer_length = 64 :", "buffer_length = 1610612736 :")
+    )
     repeats = tmp_path / "repeats.bin"
     repeats.write_bytes(repeat_buffer(inputs / "out" / "slice0.bin", 900_000))
     cases = [
@@ -623,6 +630,7 @@ def test_resource_cap(inputs, tmp_path):
         _case("run", wide, "--no-verify", "--save-buffers", "-o", tmp_path / "s"),
         # under 1 MB of Repeat commands: millions of pulses, bounded by --max-pulses' default
         _case("decode", repeats, "--summary-json", tmp_path / "r.json", expect="ok"),
+        _case("run", streaming, "-o", tmp_path / "m"),
     ]
     answers = run_cases(cases)
     failures, _ = [], {}
@@ -637,6 +645,9 @@ def test_resource_cap(inputs, tmp_path):
         decoded["events"] == (1 << 21) + 1
     )  # the default limit, reached: one event + pulses
     assert any("reached its event limit" in w for w in decoded["warnings"])
+    assert (
+        answers[4]["rc"] == 1 and "more than the emulator streams" in answers[4]["err"]
+    )
     # a case that allocates past the cap is reported, not survived
     probe = {"tool": "allocate", "argv": [str(MEMORY_LIMIT + (1 << 30))]}
     [answer] = run_cases([probe])

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from aie_trace.emu_mem import (
+    CHUNK,
     LINE,
     PAGE,
     STALE_BYTE,
@@ -126,3 +127,19 @@ def test_buffers_live_far_apart_and_resolve_by_address():
 def test_host_write_outside_the_buffer_is_refused():
     with pytest.raises(ValueError, match="outside host buffer 0"):
         EmuBuffer(0, 16).write(bytes(8), offset=12)
+
+
+def test_dma_reads_stream_in_pieces_and_are_bounded_per_run():
+    budget = Budget(1 << 20, stream_limit=3 * CHUNK)
+    b = EmuBuffer(0, 1 << 30, "weights", budget)
+    b.zero()
+    b.sync_to_device()
+    b.dma_write(b.address + CHUNK + 5, b"\x09")
+    pieces = list(b.dma_stream(b.address, 2 * CHUNK))
+    assert [p.size for p in pieces] == [CHUNK, CHUNK] and budget.held == PAGE
+    assert pieces[1][5] == 9 and int(pieces[0].sum()) == 0  # the rest reads as zero
+    with pytest.raises(
+        EmuMemoryError, match=r"host buffer 0 'weights'.*past 3 MiB"
+    ) as e:
+        b.dma_read(b.address, CHUNK + 1)
+    assert not e.value.held
