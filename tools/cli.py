@@ -63,9 +63,12 @@ def main(argv: list[str] | None = None) -> int:
             return 0
 
         return run_command("--version", version)
-    if args.command is None:
-        parser.print_help()
-        return 1
+    if args.command is None:  # a usage error, as argparse's own
+        parser.print_usage(sys.stderr)
+        sys.stderr.write(
+            f"{parser.prog}: error: a command is required (layout, run, decode)\n"
+        )
+        return 2
     return run_command(args.command, lambda: args._module.run(args))
 
 

@@ -25,9 +25,14 @@ from typing import Any, TextIO
 
 import numpy as np
 
-from aie_trace.tools.errors import CommandError, located, run_command
+from aie_trace.tools import files, options
+from aie_trace.tools.errors import CommandError, UsageError, located, run_command
 
 PROGRESS_MIN_BYTES = 8 << 20
+#: the ranges of the numeric options: a packet header's column is 7 bits; the clock of any AIE
+#: generation is well inside [1, 10000] MHz; repeated pulses are bounded so that a buffer of
+#: Repeat commands still decodes, and its Chrome trace is written, within a minute
+MAX_COLSHIFT, CLOCK_MHZ, MAX_PULSES = 127, (1.0, 10_000.0), 1 << 21
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -35,21 +40,25 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "buffer",
         metavar="BUFFER",
         nargs="?",
-        help="trace buffer: raw little-endian 32-bit words, a trace.txt of hex words or a .npy array",
+        type=options.nonempty,
+        help="'-' for stdin; trace buffer: raw little-endian 32-bit words, a trace.txt of hex words or a .npy array",
     )
     p.add_argument(
         "--input",
         metavar="BUFFER",
+        type=options.nonempty,
         help="the trace buffer, as parse.py takes it (instead of BUFFER)",
     )
     p.add_argument(
         "--mlir",
         metavar="MODULE",
+        type=options.nonempty,
         help="the module: the trace layout and each design's events (a design's MLIR, as parse.py takes it, "
         "is enough)",
     )
     p.add_argument(
         "--kernel",
+        type=options.nonempty,
         metavar="DEVICE:SEQUENCE",
         help="the dispatched sequence whose trace buffer this is (default: the module's one "
         "dispatched sequence, or the only layout)",
@@ -57,6 +66,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--layout",
         metavar="JSON",
+        type=options.nonempty,
         help="the layout as 'aie-trace layout' prints it (instead of the module's)",
     )
     p.add_argument(
@@ -68,11 +78,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "-o",
         "--output",
         metavar="TRACE_JSON",
+        type=options.nonempty,
         help="write Chrome Trace Event JSON (Perfetto UI)",
     )
     p.add_argument(
         "--colshift",
-        type=int,
+        type=options.integer(-MAX_COLSHIFT, MAX_COLSHIFT),
         metavar="N",
         help="the packet headers' column minus the design's (parse.py's --colshift; "
         "default: found when unambiguous)",
@@ -85,12 +96,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--aie-clock-mhz",
-        type=float,
+        type=options.real(*CLOCK_MHZ, "MHz"),
         metavar="MHZ",
         help="AIE clock that turns cycles into microseconds (default: 1600 on npu1, 1800 on npu2)",
     )
     p.add_argument(
-        "--summary-json", metavar="FILE", help="write the per-slice summary as JSON"
+        "--summary-json",
+        metavar="FILE",
+        type=options.nonempty,
+        help="write the per-slice summary as JSON",
     )
     p.add_argument(
         "--allow-size-mismatch",
@@ -100,9 +114,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--max-pulses",
-        type=int,
+        type=options.integer(0, MAX_PULSES),
         metavar="N",
-        help="most pulses Repeat commands may add (default: 16 per buffer byte + 2^20)",
+        help="most pulses Repeat commands may add (default: 16 per buffer byte + 2^20, "
+        "at most 2^21)",
     )
     p.add_argument(
         "--progress",
@@ -146,26 +161,23 @@ def _parse_module(path: str) -> Any:
 
     text = _read_text(path, "module")
     try:
-        return aieir.parse_op(text, source_name=path)
+        module = aieir.parse_op(text, source_name=files.display_name(path))
+        aieir.detect_era(
+            module
+        )  # E0 is named as such, not as a module without sequences
     except aieir.ParseError as e:
         diag = DiagnosticEngine()
         diag.extend_from_mlir(e.diagnostics)
         raise CommandError(
             "\n".join(d.format() for d in diag.diagnostics) or str(e), path
         ) from None
+    except aieir.EraError as e:
+        raise CommandError(located(e.op, e.message, path)) from None
+    return module
 
 
 def _read_text(path: str, what: str) -> str:
-    try:
-        data = Path(path).read_bytes()
-    except OSError as e:
-        raise CommandError(f"cannot read the {what}: {e.strerror}", path) from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise CommandError(
-            f"not a {what}: byte {e.start} is not UTF-8 text", path
-        ) from None
+    return files.read_text(path, what, f"a {what}")
 
 
 def _dispatched(module: Any, layouts: list[Any]) -> Any:
@@ -208,7 +220,7 @@ def _pick(
 def _split_kernel(kernel: str) -> tuple[str, str]:
     device, sep, sequence = kernel.partition(":")
     if not sep or not device or not sequence:
-        raise CommandError(f"--kernel must be DEVICE:SEQUENCE, got '{kernel}'")
+        raise UsageError(f"--kernel must be DEVICE:SEQUENCE, got '{kernel}'")
     return device, sequence
 
 
@@ -281,19 +293,12 @@ def _decode(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     from aie_trace import decode, events, perfetto, summary, trace_input
 
     buffer = _buffer_arg(args)
+    files.one_stdin({"BUFFER": buffer, "--mlir": args.mlir, "--layout": args.layout})
     try:
-        loaded = trace_input.read_trace_file(buffer)
-    except OSError as e:
-        raise CommandError(
-            f"cannot read the trace buffer: {e.strerror or e}", buffer
-        ) from None
+        loaded = trace_input.words_of(files.read_bytes(buffer, "trace buffer"))
     except trace_input.InputError as e:
-        raise CommandError(str(e), buffer) from None
+        raise CommandError(str(e), files.display_name(buffer)) from None
     data = np.frombuffer(loaded.data, dtype=np.uint8)
-    if args.aie_clock_mhz is not None and not args.aie_clock_mhz > 0:
-        raise CommandError(
-            f"--aie-clock-mhz must be positive, got {args.aie_clock_mhz:g}"
-        )
     module = _parse_module(args.mlir) if args.mlir else None
     # A trace.txt leaves out zero words: its length says nothing of the buffer's size.
     slices, kernel = _slices(args, module, len(data), exact=loaded.form != "trace.txt")
@@ -318,7 +323,11 @@ def _decode(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         data,
         slices,
         designs,
-        max_pulses=args.max_pulses,
+        max_pulses=(
+            min(16 * len(data) + (1 << 20), MAX_PULSES)
+            if args.max_pulses is None
+            else args.max_pulses
+        ),
         progress=bar,
         colshift=args.colshift,
     )
@@ -354,18 +363,18 @@ def _decode(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
 def _buffer_arg(args: argparse.Namespace) -> str:
     """The trace buffer: BUFFER or parse.py's ``--input`` (one of them)."""
     if args.buffer and args.input and args.buffer != args.input:
-        raise CommandError(
+        raise UsageError(
             f"two trace buffers given: '{args.buffer}' and --input '{args.input}'"
         )
     buffer = args.buffer or args.input
     if not buffer:
-        raise CommandError("no trace buffer: give BUFFER or --input")
+        raise UsageError("no trace buffer: give BUFFER or --input")
     return buffer
 
 
 def _write(path: str, fill: Any) -> None:
     try:
-        with open(path, "w") as f:
+        with files.replacing(path) as f:
             fill(f)
     except OSError as e:
         raise CommandError(f"cannot write: {e.strerror}", path) from None
@@ -380,9 +389,15 @@ def run(
         if not args.mlir:  # a layout from JSON, or none: no MLIR bindings needed
             return _decode(args, stdout, stderr)
         from aie_trace.aieir import make_context
+        from aie_trace.diagnostics import LocatedError
 
         with make_context():
-            return _decode(args, stdout, stderr)
+            try:
+                return _decode(args, stdout, stderr)
+            except (
+                LocatedError
+            ) as e:  # a fact of the module no reader above expected wrong
+                raise CommandError(located(e.op, e.message, args.mlir)) from None
 
     return run_command("decode", body, stderr)
 

@@ -7,9 +7,11 @@
     aie-trace <command>: warning: <file>: <message>
 
 A subcommand raises :class:`CommandError` (or a library error it translates into one);
-:func:`run_command` prints it in this form and returns exit code 1. Nothing a user passes in ends
-in a Python traceback: an exception no command expected is reported as an internal error in the
-same form (``AIE_TRACE_DEBUG=1`` prints its traceback as well).
+:func:`run_command` prints it in this form and returns exit code 1, or 2 for a
+:class:`UsageError` (a command line that cannot be run as given, as argparse exits for an option
+it refuses). Nothing a user passes in ends in a Python traceback: an exception no command expected
+is reported as an internal error in the same form (``AIE_TRACE_DEBUG=1`` prints its traceback as
+well). A standard output closed early (``aie-trace run ... | head``) ends the command quietly.
 """
 
 from __future__ import annotations
@@ -28,12 +30,25 @@ _DIAG = re.compile(
 _BARE = re.compile(r"^(?P<sev>error|warning|note|remark): (?P<msg>.*)$")
 
 
+#: exit codes: success, a failure, a usage error (argparse's)
+EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
+
+
 class CommandError(Exception):
     """A reported failure: ``message`` about ``file`` (a path, ``path:line:col``, or None)."""
+
+    exit_code = EXIT_FAILURE
 
     def __init__(self, message: str, file: str | None = None):
         super().__init__(message)
         self.message, self.file = message, file
+
+
+class UsageError(CommandError):
+    """The command line itself cannot be run (options that contradict each other, a value of
+    the wrong shape): exit code 2."""
+
+    exit_code = EXIT_USAGE
 
 
 def line(
@@ -99,12 +114,18 @@ def run_command(
     """Run one subcommand: its exit code, or 1 after one message in the format for any failure."""
     stderr = stderr or sys.stderr
     try:
-        return int(body() or 0)
+        code = int(body() or 0)
+        sys.stdout.flush()  # a closed stdout shows here, not at interpreter exit
+        return code
     except CommandError as e:
         stderr.write(format_error(command, e) + "\n")
+        return e.exit_code
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
+    except (
+        BrokenPipeError
+    ):  # the reader went away (`| head`): stop quietly, as a filter does
+        _silence_stdout()
         return 1
     except RecursionError:
         stderr.write(line(command, "the input nests too deeply to process") + "\n")
@@ -127,6 +148,18 @@ def run_command(
             + "\n"
         )
     return 1
+
+
+def _silence_stdout() -> None:
+    """Point the process's stdout at /dev/null, so that what is left in its buffer is dropped
+    at exit instead of failing on the closed pipe again."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, ValueError, OSError):
+        return  # not a real file (a test's StringIO)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 def located(anchor: Any, message: str, fallback: str) -> str:

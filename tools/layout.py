@@ -17,7 +17,8 @@ import sys
 from typing import Any, TextIO
 
 from aie_trace import layout as L
-from aie_trace.diagnostics import DiagnosticEngine
+from aie_trace.diagnostics import DiagnosticEngine, LocatedError
+from aie_trace.tools import files, options
 from aie_trace.tools.errors import CommandError, run_command
 
 
@@ -25,10 +26,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "module",
         metavar="MODULE",
+        type=options.nonempty,
         help="an MLIR module after aie-trace-fuse-buffers ('-' for stdin)",
     )
     p.add_argument(
         "--kernel",
+        type=options.nonempty,
         metavar="DEVICE:SEQUENCE",
         help="print the layout of this dispatched sequence only",
     )
@@ -36,40 +39,28 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "-o",
         "--output",
         metavar="FILE",
+        type=options.nonempty,
         default="-",
         help="write the JSON here (default: stdout)",
     )
 
 
-def _read(path: str) -> tuple[str, str]:
-    name = "<stdin>" if path == "-" else path
-    try:
-        data = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()
-    except OSError as e:
-        raise CommandError(f"cannot read the module: {e.strerror}", name) from None
-    try:
-        return data.decode("utf-8"), name
-    except UnicodeDecodeError as e:
-        raise CommandError(
-            f"not an MLIR module: byte {e.start} is not UTF-8 text", name
-        ) from None
-
-
 def _layouts(text: str, name: str) -> list[L.Layout]:
-    from aie_trace.aieir import ParseError, make_context, parse_op
+    from aie_trace import aieir
 
-    with make_context():
+    with aieir.make_context():
         try:
-            module = parse_op(text, source_name=name)
-        except ParseError as e:
+            module = aieir.parse_op(text, source_name=name)
+        except aieir.ParseError as e:
             diag = DiagnosticEngine()
             diag.extend_from_mlir(e.diagnostics)
             raise CommandError(
                 "\n".join(d.format() for d in diag.diagnostics) or str(e), name
             ) from None
         try:
+            aieir.detect_era(module)
             return L.read_layouts(module)
-        except L.LayoutError as e:
+        except LocatedError as e:  # an era, a layout or another fact the IR gets wrong
             if e.op is None:
                 raise CommandError(str(e), name) from None
             raise CommandError(
@@ -100,17 +91,17 @@ def run(
     stdout = stdout or sys.stdout
 
     def body() -> int:
-        text, name = _read(args.module)
+        name = files.display_name(args.module)
+        text = files.read_text(args.module, "module", "an MLIR module")
         doc = (
             json.dumps(_select(_layouts(text, name), args.kernel, name), indent=2)
             + "\n"
         )
-        if args.output == "-":
+        if args.output == files.STDIN:
             stdout.write(doc)
         else:
             try:
-                with open(args.output, "w", encoding="utf-8") as f:
-                    f.write(doc)
+                files.write_whole(args.output, doc)
             except OSError as e:
                 raise CommandError(f"cannot write: {e.strerror}", args.output) from None
         return 0

@@ -4,29 +4,61 @@
 
 Prints what it allocated and a summary per slice; writes the raw trace buffer (``trace.bin``),
 one file per slice (``slice<k>.bin``) and ``slices.json`` (the layout with file names) to the
-output directory, and with ``--save-buffers`` the data buffers (``buffer<i>.npy``).
+output directory, and with ``--save-buffers`` the data buffers (``buffer<i>.npy``). Every file is
+written whole or not at all; ``slice<k>.bin`` (``buffer<i>.npy``) files an earlier run left there
+are removed. The module may come from stdin (``-``).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
+import re
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 
 from aie_trace.diagnostics import LocatedError
-from aie_trace.tools.errors import CommandError, line, located, relabel, run_command
+from aie_trace.tools import files, options
+from aie_trace.tools.errors import (
+    CommandError,
+    UsageError,
+    line,
+    located,
+    relabel,
+    run_command,
+)
+
+#: limits of the numeric options
+MAX_TIMEOUT_S = 24 * 3600.0
+MAX_EMU_MEMORY_MIB = 1 << 20
+MAX_BUFFER_INDEX = (1 << 31) - 1
+#: the files a run writes into its output directory, by kind
+STALE_SLICES, STALE_BUFFERS = re.compile(r"slice\d+\.bin"), re.compile(
+    r"buffer\d+\.npy"
+)
+DEFAULT_EMU_MIB = 512
+
+
+def _path(value: str) -> Path:
+    """A path option: not empty (``''`` would be the current directory)."""
+    return Path(options.nonempty(value))
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "mlir",
-        help="lowered MLIR of the design (the dispatched sequence and its trace layout)",
+        type=options.nonempty,
+        help="lowered MLIR of the design (the dispatched sequence and its trace layout; "
+        "'-' for stdin)",
     )
     p.add_argument(
         "--kernel",
+        type=options.nonempty,
         metavar="DEVICE:SEQUENCE",
         help="the runtime sequence to dispatch "
         "(default: the module's one dispatched sequence, see aie_trace.dispatch)",
@@ -38,32 +70,46 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="emu: the emulated NPU (default); xrt: Ryzen AI hardware through pyxrt",
     )
     p.add_argument(
-        "--xclbin", type=Path, help="xrt, xclbin flow: the xclbin (with --insts)"
+        "--xclbin",
+        type=_path,
+        help="xrt, xclbin flow: the xclbin (with --insts)",
     )
     p.add_argument(
-        "--insts", type=Path, help="xrt, xclbin flow: the instruction stream"
+        "--insts",
+        type=_path,
+        help="xrt, xclbin flow: the instruction stream",
     )
     p.add_argument(
         "--elf",
-        type=Path,
+        type=_path,
         help="xrt, full-ELF flow (NPU2, XRT 2.23 / 2.25 and later): the ELF",
     )
     p.add_argument(
         "--xclbin-kernel",
+        type=options.nonempty,
         metavar="NAME",
         help="xrt, xclbin flow: the xclbin kernel to call "
         "(default: MLIR_AIE if the xclbin has it, else its first)",
     )
     p.add_argument(
         "--timeout",
-        type=float,
+        type=options.real(0.001, MAX_TIMEOUT_S, "seconds", zero=True),
         default=30.0,
         metavar="SECONDS",
-        help="xrt: give up waiting for the NPU run after this long (default 30; 0: no limit)",
+        help="xrt: give up waiting for the NPU run after this long (default 30, at most a day; "
+        "0: no limit)",
+    )
+    p.add_argument(
+        "--emu-max-memory",
+        type=options.integer(1, MAX_EMU_MEMORY_MIB, "MiB"),
+        default=None,
+        metavar="MIB",
+        help="emu: the most emulated host memory a run may touch (default "
+        f"{DEFAULT_EMU_MIB}); host buffers are held sparsely, by page",
     )
     p.add_argument(
         "--emu-module",
-        type=Path,
+        type=_path,
         metavar="MLIR",
         help="emu: the lowered module to execute when it is not MLIR itself (a cached build)",
     )
@@ -77,7 +123,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "-o",
         "--out-dir",
-        type=Path,
+        type=_path,
         default=Path("."),
         help="where to write the trace files",
     )
@@ -88,12 +134,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--ground-truth",
-        type=Path,
+        type=_path,
         metavar="JSON",
         help="emu: write what every trace unit recorded and where it landed (for decoder checks)",
     )
     p.add_argument(
         "--fingerprint",
+        type=options.nonempty,
         metavar="FP",
         help="refuse to run unless the calling convention is FP",
     )
@@ -116,30 +163,41 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--write-manifest",
         action="append",
         default=[],
-        type=Path,
+        type=_path,
         metavar="ARTIFACT",
         help="record this module's calling convention next to a binary built from it, and exit",
     )
+
+
+_INDEX = options.integer(0, MAX_BUFFER_INDEX)
 
 
 def _inputs(specs: list[str]) -> dict[int, bytes]:
     out = {}
     for spec in specs:
         index, sep, file = spec.partition("=")
-        if not sep or not index.strip().isdigit():
-            raise ValueError(f"--input expects INDEX=FILE, got '{spec}'")
+        if not sep or not file:
+            raise UsageError(f"--input expects INDEX=FILE, got '{spec}'")
+        try:
+            i = _INDEX(index)
+        except argparse.ArgumentTypeError as e:
+            raise UsageError(f"--input INDEX {e}") from None
+        if file == files.STDIN:
+            raise UsageError("--input reads files only; stdin is for the module")
         path = Path(file)
         try:
-            out[int(index)] = (
-                np.load(path).tobytes() if path.suffix == ".npy" else path.read_bytes()
+            out[i] = (
+                np.load(path, allow_pickle=False).tobytes()
+                if path.suffix == ".npy"
+                else path.read_bytes()
             )
         except OSError as e:
             raise CommandError(
-                f"cannot read --input {index}: {e.strerror or e}", file
+                f"cannot read --input {i}: {e.strerror or e}", file
             ) from None
         except ValueError as e:
             raise CommandError(
-                f"--input {index} is not a NumPy array file: {e}", file
+                f"--input {i} is not a NumPy array file: {e}", file
             ) from None
     return out
 
@@ -174,43 +232,90 @@ def _print_allocation(design, inputs: dict[int, bytes]) -> None:
         print("  no trace buffer (untraced design)")
 
 
-def _write_trace(result, out_dir: Path) -> None:
-    out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / "trace.bin").write_bytes(result.trace)
-    entries = []
-    print("slices:")
+def _trace_files(result) -> tuple[dict[str, bytes], list[str]]:
+    """The trace files of a run and the lines that report them."""
+    out, entries, report = {"trace.bin": result.trace}, [], ["slices:"]
     for k, s in enumerate(result.slices):
         name = f"slice{k}.bin"
-        (out_dir / name).write_bytes(s.data)
+        out[name] = s.data
         written = s.written
-        print(
+        report.append(
             f"  slice {k}  {s.label:<28} offset {s.slice.offset:#x}  size {s.slice.size}  "
             f"written {written} bytes ({written // 32} packets)  -> {name}"
         )
         entries.append({**s.slice.to_json(), "file": name, "written": written})
-    (out_dir / "slices.json").write_text(json.dumps(entries, indent=2) + "\n")
+    out["slices.json"] = (json.dumps(entries, indent=2) + "\n").encode()
+    return out, report
 
 
 def run(args: argparse.Namespace) -> int:
     return run_command("run", lambda: _run(args))
 
 
-def _run(args: argparse.Namespace) -> int:
+def _open(args: argparse.Namespace):
     from aie_trace import runtime
+
+    data = files.read_bytes(args.mlir, "module") if args.mlir == files.STDIN else None
+    return runtime.Design.open(
+        files.display_name(args.mlir) if data is not None else args.mlir,
+        args.kernel,
+        artifacts=runtime.Artifacts(args.xclbin, args.insts, args.elf, args.emu_module),
+        fingerprint=args.fingerprint,
+        require_manifest=args.require_manifest or args.backend == "xrt",
+        verify=not args.no_verify,
+        data=data,
+    )
+
+
+def _backend(args: argparse.Namespace):
+    from aie_trace import runtime
+
+    if args.backend == "xrt":
+        return runtime.get_backend(
+            "xrt",
+            timeout_ms=round(args.timeout * 1000),
+            xclbin_kernel=args.xclbin_kernel,
+        )
+    return runtime.get_backend(
+        "emu", memory_limit=(args.emu_max_memory or DEFAULT_EMU_MIB) << 20
+    )
+
+
+@contextlib.contextmanager
+def _reported(where: str) -> Iterator[None]:
+    """Library errors as one command message about ``where`` (the module)."""
     from aie_trace.emu_dma import EmuFault
+    from aie_trace.emu_mem import EmuMemoryError
 
     try:
-        artifacts = runtime.Artifacts(
-            args.xclbin, args.insts, args.elf, args.emu_module
-        )
-        design = runtime.Design.open(
-            args.mlir,
-            args.kernel,
-            artifacts=artifacts,
-            fingerprint=args.fingerprint,
-            require_manifest=args.require_manifest or args.backend == "xrt",
-            verify=not args.no_verify,
-        )
+        yield
+    except (
+        LocatedError
+    ) as e:  # a library error about an op: its location, as decode says it
+        if e.op is None:
+            raise CommandError(e.message, where) from None
+        raise CommandError(located(e.op, e.message, where)) from None
+    except EmuMemoryError as e:
+        hint = " (--emu-max-memory raises the limit)" if e.held else ""
+        raise CommandError(f"{e}{hint}", where) from None
+    except ValueError as e:
+        raise CommandError(str(e), where) from None
+    except BrokenPipeError:
+        raise  # stdout closed: run_command ends quietly
+    except OSError as e:
+        raise CommandError(
+            e.strerror or str(e), e.filename and str(e.filename)
+        ) from None
+    except EmuFault as e:
+        raise CommandError(relabel(str(e), "emulator fault"), where) from None
+
+
+def _run(args: argparse.Namespace) -> int:
+    from aie_trace import runtime
+
+    where = files.display_name(args.mlir)
+    with _reported(where):
+        design = _open(args)
         if args.print_fingerprint:
             print(
                 json.dumps(
@@ -229,76 +334,68 @@ def _run(args: argparse.Namespace) -> int:
         inputs = _inputs(args.input)
         if design.convention.layout is not None or args.save_buffers:
             _check_out_dir(args.out_dir)
+        # the backend first: one that cannot run here (no pyxrt, no NPU) says so before any
+        # line reports an allocation
+        rt = runtime.Runtime(design, _backend(args))
         _print_allocation(design, inputs)
-        if args.timeout < 0:
-            raise ValueError(
-                f"--timeout must be 0 (no limit) or positive, got {args.timeout:g}"
-            )
-        options = (
-            {
-                "timeout_ms": round(args.timeout * 1000),
-                "xclbin_kernel": args.xclbin_kernel,
-            }
-            if args.backend == "xrt"
-            else {}
-        )
-        rt = runtime.Runtime(design, runtime.get_backend(args.backend, **options))
         if getattr(rt.backend, "description", ""):
             print(rt.backend.description)
         result = rt.run(inputs)
-    except (
-        LocatedError
-    ) as e:  # a library error about an op: its location, as decode says it
-        if e.op is None:
-            raise CommandError(e.message, args.mlir) from None
-        raise CommandError(located(e.op, e.message, args.mlir)) from None
-    except ValueError as e:
-        raise CommandError(str(e), args.mlir) from None
-    except OSError as e:
-        raise CommandError(
-            e.strerror or str(e), e.filename and str(e.filename)
-        ) from None
-    except EmuFault as e:
-        raise CommandError(relabel(str(e), "emulator fault"), args.mlir) from None
+        outputs = _outputs(args, design, result)
     for warning in getattr(result.backend_result, "warnings", []):
-        print(
-            line("run", f"emulator: {warning}", args.mlir, "warning"), file=sys.stderr
-        )
-    try:
-        _write_outputs(args, design, result)
-    except OSError as e:
-        raise CommandError(
-            f"cannot write: {e.strerror or e}", e.filename and str(e.filename)
-        ) from None
+        print(line("run", f"emulator: {warning}", where, "warning"), file=sys.stderr)
+    report = _write_outputs(args, design, outputs)
+    if hasattr(rt.backend, "budget"):
+        print(rt.backend.budget.describe())
+    for text in report:
+        print(text)
     return 0
 
 
-def _write_outputs(args: argparse.Namespace, design, result) -> None:
+def _outputs(args: argparse.Namespace, design, result) -> dict:
+    """Every output of the run, in memory: what ``_write_outputs`` writes."""
+    out: dict = {"ground_truth": None, "buffers": {}, "trace": ({}, [])}
     if args.ground_truth is not None:
         sessions = getattr(result.backend_result, "sessions", None)
         if sessions is None:
-            raise CommandError("--ground-truth needs the emu backend")
-        args.ground_truth.parent.mkdir(parents=True, exist_ok=True)
-        args.ground_truth.write_text(
+            raise UsageError("--ground-truth needs the emu backend")
+        trace_arg = design.convention.trace_arg
+        out["ground_truth"] = (
             json.dumps(
                 {
-                    "trace_buffer": (
-                        design.convention.trace_arg.index
-                        if design.convention.trace_arg
-                        else None
-                    ),
+                    "trace_buffer": trace_arg.index if trace_arg else None,
                     "sessions": [s.to_json() for s in sessions],
                 }
             )
             + "\n"
         )
     if args.save_buffers:
-        args.out_dir.mkdir(parents=True, exist_ok=True)
-        for arg, data in zip(design.convention.args, result.buffers, strict=True):
+        for k, arg in enumerate(design.convention.args):
             if arg.role == "data":
-                np.save(args.out_dir / f"buffer{arg.index}.npy", data)
+                npy = io.BytesIO()
+                np.save(npy, result.buffers[k])
+                out["buffers"][f"buffer{arg.index}.npy"] = npy.getvalue()
     if design.convention.layout is not None:
-        _write_trace(result, args.out_dir)
+        out["trace"] = _trace_files(result)
+    return out
+
+
+def _write_outputs(args: argparse.Namespace, design, outputs: dict) -> list[str]:
+    """Write the outputs, each whole or not at all; the lines that report them."""
+    try:
+        if outputs["ground_truth"] is not None:
+            args.ground_truth.parent.mkdir(parents=True, exist_ok=True)
+            files.write_whole(args.ground_truth, outputs["ground_truth"])
+        if args.save_buffers:
+            files.replace_files(args.out_dir, outputs["buffers"], STALE_BUFFERS)
+        trace, report = outputs["trace"]
+        if design.convention.layout is not None:
+            files.replace_files(args.out_dir, trace, STALE_SLICES)
+    except OSError as e:
+        raise CommandError(
+            f"cannot write: {e.strerror or e}", e.filename and str(e.filename)
+        ) from None
+    return report
 
 
 def main(argv: list[str] | None = None) -> int:

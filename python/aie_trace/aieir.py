@@ -120,7 +120,14 @@ def symbol_name(op: Any) -> str | None:
     a = attr_or_none(op, "sym_name")
     if a is None:
         return None
-    return a.value if isinstance(a, ir.StringAttr) else ir.StringAttr(a).value
+    if isinstance(a, ir.StringAttr):
+        return a.value
+    try:
+        return ir.StringAttr(a).value
+    except ValueError:  # unregistered ops hold whatever the text says
+        raise LocatedError(
+            f"'sym_name' must be a string attribute, got {a}", op
+        ) from None
 
 
 def symref_name(attr: Any) -> str:

@@ -282,17 +282,23 @@ class Chunk:
 
 def read_input(path: str) -> tuple[str, str]:
     """(text, name used in locations)."""
-    if path == "-":
-        return sys.stdin.read(), STDIN_NAME
+    name = STDIN_NAME if path == "-" else path
     try:
+        if path == "-":  # bytes, whatever the locale's encoding: MLIR is UTF-8
+            raw = getattr(
+                sys.stdin, "buffer", None
+            )  # None: a text stream put in its place
+            return (
+                sys.stdin.read() if raw is None else raw.read().decode("utf-8")
+            ), name
         with open(path, encoding="utf-8") as f:
-            return f.read(), path
+            return f.read(), name
     except OSError as e:
         raise UsageError(
             f"could not open input file '{path}': {e.strerror or e}"
         ) from None
     except UnicodeDecodeError as e:
-        raise UsageError(f"input file '{path}' is not UTF-8 text: {e}") from None
+        raise UsageError(f"input file '{name}' is not UTF-8 text: {e}") from None
 
 
 def split_chunks(text: str, split: bool) -> list[Chunk]:

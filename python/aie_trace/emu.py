@@ -231,7 +231,7 @@ class Npu:
             return set()
         return {(f.col, f.channel) for fl in self.design.flows.values() for f in fl}
 
-    def consume_input(self, data: bytes) -> None:
+    def consume_input(self, data: Any) -> None:  # bytes-like: bytes, a numpy array
         self.digest.update(data)
 
     # -- dispatch -----------------------------------------------------------------------------

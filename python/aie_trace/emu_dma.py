@@ -377,4 +377,5 @@ class ShimDma:
 
     def mm2s_read(self, ch: Channel, bd: BD, iteration: int, op: Any) -> None:
         buf, address = self._target(ch, bd, iteration, 0, bd.length, op, "would read")
-        self.npu.consume_input(buf.dma_read(address, bd.length))
+        for piece in buf.dma_stream(address, bd.length):
+            self.npu.consume_input(piece)

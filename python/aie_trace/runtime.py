@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -344,9 +345,11 @@ class Artifacts:
         ]
 
 
-def parse_module(path: str | Path, ctx: Any) -> Any:
+def parse_module(path: str | Path, ctx: Any, data: bytes | None = None) -> Any:
+    """The module in ``path`` (or in ``data``, read from where ``path`` names), in ``ctx``; a
+    module of the unsupported era E0 is refused at its first E0 op."""
     try:
-        text = Path(path).read_bytes().decode("utf-8")
+        text = (Path(path).read_bytes() if data is None else data).decode("utf-8")
     except OSError as e:
         raise ConventionError(f"cannot read {path}: {e.strerror}") from None
     except UnicodeDecodeError as e:
@@ -355,13 +358,18 @@ def parse_module(path: str | Path, ctx: Any) -> Any:
         ) from None
     with ctx:
         try:
-            return aieir.parse_op(text, source_name=str(path))
+            module = aieir.parse_op(text, source_name=str(path))
         except aieir.ParseError as e:
             engine = DiagnosticEngine()
             engine.extend_from_mlir(e.diagnostics)
             raise ConventionError(
                 "\n".join(d.format() for d in engine.diagnostics) or f"{path}: {e}"
             ) from None
+        try:
+            aieir.detect_era(module)
+        except aieir.EraError as e:
+            raise ConventionError(e.message, e.op) from None
+        return module
 
 
 @dataclass
@@ -389,6 +397,7 @@ class Design:
         fingerprint: str | None = None,
         require_manifest: bool = False,
         verify: bool = True,
+        data: bytes | None = None,
     ) -> Design:
         """Open ``path`` and check every artifact against its calling convention.
 
@@ -397,9 +406,10 @@ class Design:
         binaries that carry none. With ``verify`` the module must also pass
         ``aie-trace-verify-patches``: a patch that would DMA outside its buffer or slice (an unfused
         multi-design module, IRON #154) is refused before anything runs. Refusals raise
-        :class:`ConventionError`."""
+        :class:`ConventionError`. ``data`` is the module's text when it was read from elsewhere
+        (stdin), ``path`` then only names it."""
         ctx = make_context()
-        module = parse_module(path, ctx)
+        module = parse_module(path, ctx, data)
         with ctx:
             seq = find_kernel(module, kernel)
             cc = convention_of(seq)
@@ -539,6 +549,8 @@ def _json_differences(cc: CallingConvention, other: dict[str, Any]) -> list[str]
 
 class DeviceBuffer(Protocol):
     def write(self, data: bytes) -> None: ...
+    def zero(self) -> None: ...
+    def read(self, offset: int, length: int) -> bytes: ...
     def host_bytes(self) -> np.ndarray: ...
     def sync_to_device(self) -> None: ...
     def sync_from_device(self) -> None: ...
@@ -552,14 +564,21 @@ class Backend(Protocol):
 
 
 class EmuBackend:
-    """The emulated NPU (:mod:`aie_trace.emu`): executes the lowered module."""
+    """The emulated NPU (:mod:`aie_trace.emu`): executes the lowered module. Its host memory is
+    sparse (:mod:`aie_trace.emu_mem`): ``memory_limit`` bytes of touched pages at most, across
+    every buffer it allocates; :attr:`budget` says how much a run touched."""
 
     name = "emu"
+
+    def __init__(self, memory_limit: int | None = None) -> None:
+        from .emu_mem import DEFAULT_LIMIT, Budget
+
+        self.budget = Budget(memory_limit or DEFAULT_LIMIT)
 
     def allocate(self, design: Design, arg: HostArg) -> DeviceBuffer:
         from .emu_mem import EmuBuffer
 
-        return _EmuHostBuffer(EmuBuffer(arg.index, arg.nbytes, arg.name))
+        return _EmuHostBuffer(EmuBuffer(arg.index, arg.nbytes, arg.name, self.budget))
 
     def run(self, design: Design, buffers: list[DeviceBuffer]) -> Any:
         from . import emu
@@ -580,6 +599,12 @@ class _EmuHostBuffer:
     def write(self, data: bytes) -> None:
         self.emu.write(data)
 
+    def zero(self) -> None:
+        self.emu.zero()
+
+    def read(self, offset: int, length: int) -> bytes:
+        return self.emu.read(offset, length)
+
     def host_bytes(self) -> np.ndarray:
         return self.emu.host
 
@@ -591,9 +616,10 @@ class _EmuHostBuffer:
 
 
 def get_backend(name: str, **options: Any) -> Backend:
-    """``options`` go to the xrt backend (``timeout_ms``, ``xclbin_kernel``)."""
+    """``options`` go to the backend: ``memory_limit`` to emu, ``timeout_ms`` and
+    ``xclbin_kernel`` to xrt."""
     if name == "emu":
-        return EmuBackend()
+        return EmuBackend(**options)
     if name == "xrt":
         from .xrt_backend import XrtBackend
 
@@ -628,9 +654,30 @@ class SliceResult:
         return f"{self.slice.device}:{self.slice.sequence} [{where}]"
 
 
+class HostViews(Sequence):
+    """Typed host views of every host buffer after a run, each read from its buffer when it is
+    asked for (a buffer of gigabytes the run barely touched costs nothing until then); read them
+    before the runtime runs again."""
+
+    def __init__(self, args: tuple[HostArg, ...], buffers: list[DeviceBuffer]) -> None:
+        self._args, self._buffers = args, buffers
+
+    def __len__(self) -> int:
+        return len(self._args)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        a = self._args[i]
+        raw = self._buffers[i].read(0, a.nbytes)
+        return np.frombuffer(raw, dtype=np.dtype(a.dtype)).reshape(a.shape).copy()
+
+
 @dataclass
 class RunResult:
-    buffers: list[np.ndarray]  # typed host views of every host buffer, after the run
+    buffers: Sequence[
+        np.ndarray
+    ]  # typed host views of every host buffer, after the run
     trace: bytes  # the trace region of the trace buffer (empty when untraced)
     slices: list[SliceResult]
     backend_result: Any = None  # emu.EmuResult for the emulator
@@ -676,7 +723,10 @@ class Runtime:
         # before the run: inputs written then synced; every device-written buffer zero-filled
         # and synced, so no dirty host line can later land on what the device wrote
         for arg, buf in zip(self.design.convention.args, self.buffers, strict=True):
-            buf.write(data.get(arg.index, bytes(arg.nbytes)))
+            if arg.index in data:
+                buf.write(data[arg.index])
+            else:
+                buf.zero()
             buf.sync_to_device()
         backend_result = self.backend.run(self.design, self.buffers)
         for buf in self.buffers:
@@ -685,13 +735,17 @@ class Runtime:
 
     def _result(self, backend_result: Any) -> RunResult:
         cc = self.design.convention
-        views = [
-            buf.host_bytes().copy().view(np.dtype(a.dtype)).reshape(a.shape)
-            for a, buf in zip(cc.args, self.buffers, strict=True)
-        ]
+        views = HostViews(cc.args, self.buffers)
         trace, slices = b"", []
         if cc.layout is not None and cc.trace_arg is not None:
-            raw = self.buffers[cc.trace_arg.index].host_bytes().tobytes()
-            trace = raw[cc.layout.offset : cc.layout.offset + cc.layout.size]
-            slices = [SliceResult(s, raw[s.offset : s.end]) for s in cc.layout.slices]
+            buf, n = self.buffers[cc.trace_arg.index], cc.trace_arg.nbytes
+
+            def part(
+                lo: int, hi: int
+            ) -> bytes:  # bytes [lo, hi) of the buffer, as a slice
+                lo, hi = min(lo, n), min(hi, n)
+                return buf.read(lo, max(hi - lo, 0))
+
+            trace = part(cc.layout.offset, cc.layout.offset + cc.layout.size)
+            slices = [SliceResult(s, part(s.offset, s.end)) for s in cc.layout.slices]
         return RunResult(views, trace, slices, backend_result)

@@ -81,6 +81,12 @@ class XrtBuffer:
     def write(self, data: bytes) -> None:
         self.view[:] = np.frombuffer(data, dtype=np.uint8)
 
+    def zero(self) -> None:
+        self.view[:] = 0
+
+    def read(self, offset: int, length: int) -> bytes:
+        return self.view[offset : offset + length].tobytes()
+
     def host_bytes(self) -> np.ndarray:
         return self.view
 

@@ -246,3 +246,158 @@ def test_a_library_error_about_an_op_is_reported_at_the_op(ctx, monkeypatch, tmp
     with pytest.raises(CommandError) as e:
         run_tool._run(parser.parse_args([str(src)]))
     assert f"{src}:2:3: error: this op is wrong" in e.value.message
+
+
+# -- the edges of the command line: stdin, exit codes, outputs written whole -------------------
+
+E0_MODULE = """"builtin.module"() ({
+  "aie.device"() <{device = 5 : i32}> ({
+    "aiex.runtime_sequence"() <{sym_name = "seq"}> ({
+    ^bb0(%a: memref<16xi32>):
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+"""
+
+
+def test_usage_errors_exit_2_and_failures_exit_1(demo):
+    rc, _, err = cli()
+    assert rc == 2 and "a command is required" in err
+    rc, _, err = cli("decode", demo / "out" / "trace.bin", "--aie-clock-mhz", "inf")
+    assert (
+        rc == 2 and "argument --aie-clock-mhz: must be a number from 1 to 10000" in err
+    )
+    rc, _, err = cli("decode", "-", "--mlir", "-")
+    assert rc == 2 and "only one input can be read from stdin" in err
+    rc, _, err = cli("decode", demo / "missing.bin")
+    assert_one_clean_error(rc, err, "decode")
+
+
+def test_e0_is_named_by_run_layout_and_decode(tmp_path):
+    m = tmp_path / "e0.mlir"
+    m.write_text(E0_MODULE)
+    (tmp_path / "t.bin").write_bytes(bytes(64))
+    for argv in (
+        ["run", m],
+        ["layout", m],
+        ["decode", tmp_path / "t.bin", "--mlir", m],
+    ):
+        rc, _, err = cli(*argv)
+        assert_one_clean_error(rc, err, argv[0])
+        assert f"{m}:3:5: 'aiex.runtime_sequence' op is the IR era E0 form" in err, err
+
+
+def test_every_command_reads_stdin_as_bytes(demo):
+    fused = (demo / "fused.mlir").read_bytes()
+    rc, out, err = _piped(["layout", "-", "--kernel", "main:main_seq"], fused)
+    assert rc == 0 and json.loads(out) == json.loads((demo / "layout.json").read_text())
+    trace = (demo / "out" / "trace.bin").read_bytes()
+    rc, out, err = _piped(["decode", "-", "--mlir", demo / "fused.mlir"], trace)
+    assert (
+        rc == 0
+        and out
+        == cli("decode", demo / "out" / "trace.bin", "--mlir", demo / "fused.mlir")[1]
+    )
+    latin1 = b"// caf\xe9\n" + fused
+    for argv in (["layout", "-"], ["run", "-", "-o", demo / "never"]):
+        rc, out, err = _piped(argv, latin1, env={"LC_ALL": "C"})
+        assert_one_clean_error(rc, err, argv[0])
+        assert "<stdin>" in err and "byte 6 is not UTF-8 text" in err
+    assert not (demo / "never").exists()
+    for env in ({}, {"LC_ALL": "C"}):  # the locale decides nothing
+        rc, _, err = _piped([], latin1, env=env, tool="opt")
+        assert rc == 1 and err.startswith(
+            "aie-trace-opt: error: input file '<stdin>' is not UTF-8"
+        )
+
+
+def _piped(argv, data, env=None, tool="cli"):
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            f"from aie_trace.tools.{tool} import main; raise SystemExit(main())",
+            *map(str, argv or ["-"]),
+        ],
+        input=data,
+        capture_output=True,
+        timeout=120,
+        env={**os.environ, **(env or {})},
+    )
+    return proc.returncode, proc.stdout.decode(), proc.stderr.decode()
+
+
+def test_run_replaces_its_outputs_whole(demo, tmp_path):
+    out = tmp_path / "o"
+    out.mkdir()
+    for stale in ("slice7.bin", "slice0.bin", "buffer3.npy"):
+        (out / stale).write_bytes(b"an earlier run")
+    rc, stdout, err = cli("run", demo / "fused.mlir", "-o", out)
+    assert rc == 0, err
+    names = sorted(p.name for p in out.iterdir())
+    # slice7 is gone, slice0 is this run's; buffer3.npy is left alone without --save-buffers
+    assert names == [
+        "buffer3.npy",
+        "slice0.bin",
+        "slice1.bin",
+        "slice2.bin",
+        "slices.json",
+        "trace.bin",
+    ]
+    assert (out / "slice0.bin").read_bytes() != b"an earlier run"
+    assert "emulated host memory: " in stdout and "touched" in stdout
+    # a failed run (no such kernel) leaves the directory as it was
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    rc, _, _ = cli("run", demo / "fused.mlir", "--kernel", "main:nope", "-o", out)
+    assert rc == 1 and {p.name: p.read_bytes() for p in out.iterdir()} == before
+
+
+def test_a_closed_stdout_ends_the_command_quietly(demo, tmp_path):
+    for argv in (
+        ["run", demo / "fused.mlir", "-o", tmp_path / "o"],
+        ["decode", demo / "out" / "trace.bin", "--mlir", demo / "fused.mlir"],
+    ):
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "aie_trace.tools.cli", *map(str, argv)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        proc.stdout.close()  # the reader is gone before the first line
+        err = proc.stderr.read().decode()
+        assert proc.wait(timeout=120) == 1
+        assert (
+            "Broken pipe" not in err
+            and "Traceback" not in err
+            and "Exception" not in err
+        ), err
+    # and nothing half-written: no trace files, no temporary names
+    assert not (tmp_path / "o").exists() or not list((tmp_path / "o").glob(".*"))
+
+
+def test_xrt_without_pyxrt_says_so_before_reporting_anything(demo, tmp_path):
+    elf = tmp_path / "d.elf"
+    elf.write_bytes(b"\x7fELF")
+    assert cli("run", demo / "fused.mlir", "--write-manifest", elf)[0] == 0
+    code = (
+        "import sys; sys.modules['pyxrt'] = None\n"
+        "from aie_trace.tools.cli import main; raise SystemExit(main())"
+    )
+    argv = [
+        "run",
+        demo / "fused.mlir",
+        "--backend",
+        "xrt",
+        "--elf",
+        elf,
+        "-o",
+        tmp_path / "o",
+    ]
+    proc = subprocess.run(
+        [sys.executable, "-c", code, *map(str, argv)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 1 and "needs XRT's Python bindings (pyxrt)" in proc.stderr
+    assert proc.stdout == ""  # no "allocated:" lines for a run that never happens

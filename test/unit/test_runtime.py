@@ -216,12 +216,13 @@ class SpyBackend(runtime.EmuBackend):
     """The emulator, recording every host-side buffer operation in order."""
 
     def __init__(self):
+        super().__init__()
         self.log: list[tuple] = []
 
     def allocate(self, design, arg):
         buf = super().allocate(design, arg)
         log, index = self.log, arg.index
-        for name in ("write", "sync_to_device", "sync_from_device"):
+        for name in ("write", "zero", "sync_to_device", "sync_from_device"):
             method = getattr(buf, name)
             setattr(
                 buf,
@@ -243,7 +244,9 @@ def test_buffer_discipline_fill_sync_run_sync(write):
     run_at = spy.log.index(("run",))
     before, after = spy.log[:run_at], spy.log[run_at + 1 :]
     assert before == [
-        op for i in range(3) for op in (("write", i), ("sync_to_device", i))
+        op
+        for i in range(3)
+        for op in (("write" if i == 0 else "zero", i), ("sync_to_device", i))
     ]
     assert after == [("sync_from_device", i) for i in range(3)]
     trace_fill = rt.buffers[2].emu  # zero-filled trace never left a dirty line behind
@@ -433,7 +436,9 @@ def test_cli_fingerprint_and_manifest(write, tmp_path, capsys):
 
 def test_cli_bad_input_spec(write, capsys):
     mlir = write("t.mlir", single_design("E4"))
-    assert run_cli.main([str(mlir), "--input", "zero=x.bin"]) == 1
+    assert run_cli.main([str(mlir), "--input", "zero=x.bin"]) == 2  # a usage error
+    assert "--input INDEX must be an integer from 0" in capsys.readouterr().err
+    assert run_cli.main([str(mlir), "--input", "0"]) == 2
     assert "--input expects INDEX=FILE" in capsys.readouterr().err
 
 
