@@ -5,6 +5,10 @@
     aie-trace layout fused.mlir                      # an array: every kernel that has a layout
     aie-trace layout fused.mlir --kernel main:main   # one object
 
+An E3/E4 module that aiecc still fuses (what ``aie-trace-prepare`` hands on there) gives the
+layout aiecc's ``-aie-fuse-trace-buffers`` builds: the module is fused in memory as that pass
+fuses it (``aie_trace.fusion.toolchain_view``).
+
 Each layout is ``{"kernel": "device:sequence", "arg_index", "host_buffer_index", "size", "offset",
 "dedicated", "slices": [{"device", "sequence", "call_path", "offset", "size"}]}`` (see
 ``aie_trace.layout``). An unknown ``--kernel`` is an error that lists the known ones.
@@ -25,7 +29,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "module",
         metavar="MODULE",
-        help="an MLIR module after aie-trace-fuse-buffers ('-' for stdin)",
+        help="an MLIR module after aie-trace-fuse-buffers, after aiecc's fuse, or (E3/E4) as "
+        "aie-trace-prepare hands it to aiecc: then the layout aiecc's fuse builds ('-' for stdin)",
     )
     p.add_argument(
         "--kernel",
@@ -57,6 +62,7 @@ def _read(path: str) -> tuple[str, str]:
 
 def _layouts(text: str, name: str) -> list[L.Layout]:
     from aie_trace.aieir import ParseError, make_context, parse_op
+    from aie_trace.fusion import ToolchainBuildError, toolchain_view
 
     with make_context():
         try:
@@ -68,7 +74,11 @@ def _layouts(text: str, name: str) -> list[L.Layout]:
                 "\n".join(d.format() for d in diag.diagnostics) or str(e), name
             ) from None
         try:
-            return L.read_layouts(module)
+            return L.read_layouts(toolchain_view(module))
+        except ToolchainBuildError as e:
+            raise CommandError(
+                f"what aiecc builds would be wrong:\n  {e}", name
+            ) from None
         except L.LayoutError as e:
             if e.op is None:
                 raise CommandError(str(e), name) from None

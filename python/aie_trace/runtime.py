@@ -209,6 +209,21 @@ def find_kernel(module: Any, kernel: str | None) -> Any:
     return candidates[0]
 
 
+def as_built(module: Any, path: str | Path) -> Any:
+    """The module as its toolchain builds it: an E3/E4 module that aiecc still fuses (what
+    ``aie-trace-prepare`` hands on there) is fused in memory as mlir-aie's
+    ``-aie-fuse-trace-buffers`` fuses it (:func:`aie_trace.fusion.toolchain_view`), so the
+    calling convention, the layout and the emulated run are those of aiecc's build."""
+    from .fusion import ToolchainBuildError, toolchain_view
+
+    try:
+        return toolchain_view(module)
+    except ToolchainBuildError as e:
+        raise ConventionError(
+            f"{path}: what aiecc builds from this module would be wrong:\n  {e}"
+        ) from None
+
+
 def convention_of(seq: Any) -> CallingConvention:
     try:
         lay = L.read_layout(seq)
@@ -401,6 +416,7 @@ class Design:
         ctx = make_context()
         module = parse_module(path, ctx)
         with ctx:
+            module = as_built(module, path)
             seq = find_kernel(module, kernel)
             cc = convention_of(seq)
             design = cls(
