@@ -449,7 +449,10 @@ class Design:
                 f"{fingerprint} ({cc.summary()})"
             )
         if self.artifacts.mlir is not None:
-            self.binary_module = parse_module(self.artifacts.mlir, self.mlir_context)
+            self.binary_module = as_built(
+                parse_module(self.artifacts.mlir, self.mlir_context),
+                self.artifacts.mlir,
+            )
             try:
                 self.binary_sequence = find_kernel(self.binary_module, cc.kernel)
             except ConventionError as e:
