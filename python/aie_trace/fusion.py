@@ -143,7 +143,8 @@ class Fusion:
 
 def _claims(graph: cg.RunGraph) -> dict[int, int]:
     """Each sequence's trace claim as mlir-aie's ``-aie-fuse-trace-buffers`` counts it: its own
-    recorded ``trace_buffer`` size plus the claim of the callee of every run it holds."""
+    recorded ``trace_buffer`` size plus the claim of the callee of every run it holds.
+    """
     memo: dict[int, int] = {}
 
     def claim(seq: Any) -> int:
@@ -265,7 +266,8 @@ class ToolchainBuildError(Exception):
 
 def toolchain_view(module: Any) -> Any:
     """:func:`as_toolchain_builds` for the host tools (run, layout, decode), with the era the
-    module's op shapes show; raises :class:`ToolchainBuildError` with the located errors."""
+    module's op shapes show; raises :class:`ToolchainBuildError` with the located errors.
+    """
     try:
         era = aieir.detect_era(module)
     except aieir.EraError:

@@ -384,7 +384,8 @@ def _with_derived_paths(seq: Any, slices: list[Slice]) -> list[Slice]:
 
 def _derived(seq: Any, memo: dict[int, Any], active: set[int]) -> list[Slice] | None:
     """The slices mlir-aie's fuse gives ``seq`` (offsets not computed), with call paths; None
-    where the IR does not say (an unresolved callee, a cycle, a record that does not fit)."""
+    where the IR does not say (an unresolved callee, a cycle, a record that does not fit).
+    """
     key = aieir.op_id(seq)
     if key in memo:
         return memo[key]

@@ -72,9 +72,7 @@ class _Pass:
     def callee(self, run: Any) -> Any:
         wrapped = aieops.Run(run)
         cfg = wrapped.configure
-        seq = self.by_name.get(
-            (cfg.device_name if cfg else None, wrapped.callee_name)
-        )
+        seq = self.by_name.get((cfg.device_name if cfg else None, wrapped.callee_name))
         if seq is None:
             raise UpstreamFuseError(run, "cannot resolve callee runtime sequence")
         return seq
@@ -89,9 +87,7 @@ class _Pass:
             self.fuse(self.callee(run))
         own = L.read_trace_buffer(seq)
         own_claim = own.size if own else 0
-        total = own_claim + sum(
-            self.claim[aieir.op_id(self.callee(r))] for r in runs
-        )
+        total = own_claim + sum(self.claim[aieir.op_id(self.callee(r))] for r in runs)
         self.claim[key] = total
         if total == 0:
             return

@@ -84,7 +84,8 @@ def test_prepare_refuses_a_fused_module_aiecc_would_fuse_again(era):
 @pytest.mark.parametrize("era", ["E3", "E4"])
 def test_prepare_proves_what_aiecc_builds_and_refuses_what_it_gets_wrong(era):
     """An integer data patch in a callee whose run binds another buffer: our fuse would rebase it
-    (a callee copy), mlir-aie's does not, so what aiecc builds would read the wrong buffer."""
+    (a callee copy), mlir-aie's does not, so what aiecc builds would read the wrong buffer.
+    """
     text = (EXAMPLES / f"two_designs_{era.lower()}.mlir").read_text()
     patched = text.replace(
         '"aiex.npu.address_patch"(%seq_b_22, %arg0) <{addr = 118788 : ui32, '

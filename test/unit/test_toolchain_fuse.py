@@ -12,8 +12,8 @@ import fuse_cases as F
 import pytest
 from upstream_fuse import fuse_like_upstream
 
-from aie_trace import callgraph as cg
 from aie_trace import aieir, fusion, provider
+from aie_trace import callgraph as cg
 from aie_trace import layout as L
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -128,16 +128,15 @@ def test_prepare_then_aiecc_fuses_once(era):
         ("dev_a", "seq_a", "2", 12288, 8192),
     ]
     assert run_arity(m) == [(2, 2), (2, 2), (2, 2)]
-    diag = F.run_passes(
-        m, "aie-trace-verify-patches", "aie-trace-materialize", era=era
-    )
+    diag = F.run_passes(m, "aie-trace-verify-patches", "aie-trace-materialize", era=era)
     assert F.errors(diag) == []
 
 
 @pytest.mark.parametrize("era", TOOLCHAIN_ERAS)
 def test_our_fused_output_fused_again_is_refused_where_it_is_read(era):
     """What the README's flow did before: our fused module handed to aiecc, which fuses it again.
-    The growth is upstream's; our passes refuse the result with a located error that says why."""
+    The growth is upstream's; our passes refuse the result with a located error that says why.
+    """
     m = F.parse(example(era))
     F.run_passes(m, "aie-trace-fuse-buffers", era=era)
     fuse_like_upstream(m)
