@@ -115,7 +115,9 @@ class Prepare(EraPass):
         if diag.error_count:
             raise diag.fail()
         if not fusion.left_to_toolchain(graph, era):
-            return  # nothing for aiecc's fuse to do
+            # nothing for aiecc's fuse to do: what aiecc builds is this module's patches
+            self.step(VerifyPatches(era=era), module, diag)
+            return
         built = fusion.as_toolchain_builds(module, era, diag)
         layouts = {lay.kernel: lay for lay in L.read_layouts(built)}
         for step in (

@@ -211,7 +211,10 @@ def already_fused(graph: cg.RunGraph) -> list[Any]:
     aie-trace-fuse-buffers or by mlir-aie's own pass), each once, in module order."""
     seen: dict[int, Any] = {}
     for run, passed, params in _traced_runs(graph):
-        if passed == params:
+        own = L.read_trace_buffer(run.callee)
+        # (a callee tracing into its output buffer is passed all it takes unfused: the fuse
+        # refuses to slice it, in its own words)
+        if passed == params and (own is None or own.dedicated):
             seen.setdefault(aieir.op_id(run.caller), run.caller)
     return list(seen.values())
 
