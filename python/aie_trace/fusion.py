@@ -55,7 +55,7 @@ __all__ = [
 
 #: The IR eras whose toolchain fuses trace buffers itself: from mlir-aie PR #3652 (the change that
 #: brought IR era E3) on, aiecc's trace stage runs mlir-aie's ``-aie-fuse-trace-buffers`` on every
-#: input, after ``-aie-inline-trace-config`` (``tools/aiecc/IRTransforms.h``,
+#: input, after ``-aie-inline-trace-config`` (``tools/aiecc/IRTransforms.h``@63ac84e8d3eab2ea640317335da3e9cfbfd05d49,
 #: ``getTracePipeline``). That pass has no "already fused" state: it fuses whatever it is given.
 #: E1/E2 toolchains have no such pass.
 TOOLCHAIN_FUSES = frozenset({"E3", "E4"})

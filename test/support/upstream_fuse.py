@@ -1,12 +1,16 @@
 # SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """A model of mlir-aie's own ``-aie-fuse-trace-buffers``, for tests: what aiecc's trace stage
-does to every E3/E4 input (``tools/aiecc/IRTransforms.h``, ``getTracePipeline``).
+does to every E3/E4 input (``tools/aiecc/IRTransforms.h``@63ac84e8d3eab2ea640317335da3e9cfbfd05d49, ``getTracePipeline``).
 
-Followed: ``lib/Dialect/AIEX/Transforms/AIEFuseTraceBuffers.cpp`` in its typed-attribute version
-(``#aie.trace_buffer`` / ``#aie.trace_slice``, the one the index stores besides the in-review
-``0b489e8070662195a77ea80220117dbf36740ddd`` that wrote dictionaries), and the values its test
-asserts, ``test/dialect/AIEX/trace/test_fuse_trace_buffers.mlir``@93d0a7ccc8e30595f64a92d1f24d59380dee2564.
+Followed: ``lib/Dialect/AIEX/Transforms/AIEFuseTraceBuffers.cpp``@f8438d271e39e2291d60564cd7f07a81bce1b888
+(and @0b489e8070662195a77ea80220117dbf36740ddd), the versions the public index names by commit;
+they record the layout in the in-review dictionaries (``aie.trace_buffer``/``aie.trace_slices``).
+The index also holds a later version, not named by commit, that differs only in writing the merged
+typed records (``trace_buffer = #aie.trace_buffer<...>``, ``trace_slices = [#aie.trace_slice<...>]``)
+and in also refusing a callee that traces into its output buffer; this model writes the typed
+records, as does the test that asserts them,
+``test/dialect/AIEX/trace/test_fuse_trace_buffers.mlir``@93d0a7ccc8e30595f64a92d1f24d59380dee2564.
 Written from their behaviour, independent of ``aie-trace-fuse-buffers``, so that tests can hold
 our pass against it:
 
