@@ -141,6 +141,15 @@ class Fusion:
 # the toolchain's own fuse (E3/E4): never twice, and what it builds
 
 
+def _trace_buffer(seq: Any) -> L.TraceBuffer | None:
+    """The sequence's trace-buffer record; None for a malformed one too (the planner and the
+    checker report it, in their words)."""
+    try:
+        return L.read_trace_buffer(seq)
+    except L.LayoutError:
+        return None
+
+
 def _claims(graph: cg.RunGraph) -> dict[int, int]:
     """Each sequence's trace claim as mlir-aie's ``-aie-fuse-trace-buffers`` counts it: its own
     recorded ``trace_buffer`` size plus the claim of the callee of every run it holds.
@@ -151,7 +160,7 @@ def _claims(graph: cg.RunGraph) -> dict[int, int]:
         k = aieir.op_id(seq)
         if k not in memo:
             memo[k] = 0  # (the graph refuses cycles; this only stops a walk of one)
-            own = L.read_trace_buffer(seq)
+            own = _trace_buffer(seq)
             memo[k] = (own.size if own else 0) + sum(
                 claim(r.callee) for r in graph.runs(seq) if r.callee is not None
             )
@@ -211,7 +220,7 @@ def already_fused(graph: cg.RunGraph) -> list[Any]:
     aie-trace-fuse-buffers or by mlir-aie's own pass), each once, in module order."""
     seen: dict[int, Any] = {}
     for run, passed, params in _traced_runs(graph):
-        own = L.read_trace_buffer(run.callee)
+        own = _trace_buffer(run.callee)
         # (a callee tracing into its output buffer is passed all it takes unfused: the fuse
         # refuses to slice it, in its own words)
         if passed == params and (own is None or own.dedicated):

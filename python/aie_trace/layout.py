@@ -368,7 +368,12 @@ def read_layout(seq: Any) -> Layout | None:
 def _with_derived_paths(seq: Any, slices: list[Slice]) -> list[Slice]:
     """``slices`` (a record without call paths) with the paths :func:`_derived` finds, or as
     they are when the record does not agree with the IR's structure."""
-    derived = _derived(seq, {}, set())
+    try:
+        derived = _derived(seq, {}, set())
+    except (
+        LayoutError
+    ):  # a callee's malformed record: reported where that record is read
+        return slices
     if derived is None or len(derived) != len(slices):
         return slices
     if any(

@@ -529,13 +529,20 @@ def module(*parts: str) -> str:
     return f"module {{\n{inner}\n}}\n"
 
 
-def two_designs(era: str) -> str:
+def two_designs(era: str, data_io: str = "bd") -> str:
     """The bundled example: ``@main_seq`` runs ``@dev_a:@seq_a``, ``@dev_b:@seq_b``, then
     ``@dev_a:@seq_a`` again (alternating, so no two runs of one device are back-to-back).
+    ``data_io`` as :class:`Design` takes it (``"bd-arg-idx"``: integer data patches in every era,
+    which the fuse rebases through callee copies).
     """
-    a = Design("dev_a", "seq_a", events=(33, 34), pkt_id=1, data_io="bd")
+    a = Design("dev_a", "seq_a", events=(33, 34), pkt_id=1, data_io=data_io)
     b = Design(
-        "dev_b", "seq_b", trace_bytes=4096, events=(33, 34, 37), pkt_id=2, data_io="bd"
+        "dev_b",
+        "seq_b",
+        trace_bytes=4096,
+        events=(33, 34, 37),
+        pkt_id=2,
+        data_io=data_io,
     )
     i64 = "memref<64xi32>"
     body = (

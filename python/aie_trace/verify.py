@@ -697,7 +697,7 @@ def _run_problems(
             ": its trace buffers were fused twice (each fuse appends a slice operand to every "
             "traced run; aiecc's -aie-fuse-trace-buffers fuses E3/E4 inputs again, so hand aiecc "
             "the module unfused)"
-            if L.read_trace_buffer(run.callee) is not None
+            if _has_trace_record(run.callee)
             else ""
         )
         return [
@@ -709,6 +709,13 @@ def _run_problems(
         for i, (t, v) in enumerate(zip(params, types, strict=True))
         if not same[i]
     ]
+
+
+def _has_trace_record(seq: Any) -> bool:
+    try:
+        return L.read_trace_buffer(seq) is not None
+    except L.LayoutError:  # (reported where the layout is read)
+        return False
 
 
 def _static_view(value: Any, seq: Any) -> Any:
