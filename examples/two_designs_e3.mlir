@@ -65,7 +65,7 @@ module {
       "aiex.npu.write32"(%seq_a_20, %seq_a_21) <{column = 0 : i32, row = 0 : i32}> : (i32, i32) -> ()
       "aiex.npu.writebd"() <{bd_id = 0 : i32, buffer_length = 64 : i32, buffer_offset = 0 : i32, burst_length = 64 : i32, column = 0 : i32, d0_size = 0 : i32, d0_stride = 0 : i32, d0_zero_after = 0 : i32, d0_zero_before = 0 : i32, d1_size = 0 : i32, d1_stride = 0 : i32, d1_zero_after = 0 : i32, d1_zero_before = 0 : i32, d2_size = 0 : i32, d2_stride = 0 : i32, d2_zero_after = 0 : i32, d2_zero_before = 0 : i32, enable_packet = 0 : i32, iteration_current = 0 : i32, iteration_size = 0 : i32, iteration_stride = 0 : i32, lock_acq_enable = 0 : i32, lock_acq_id = 0 : i32, lock_acq_val = 0 : i32, lock_rel_id = 0 : i32, lock_rel_val = 0 : i32, next_bd = 0 : i32, out_of_order_id = 0 : i32, packet_id = 0 : i32, packet_type = 0 : i32, row = 0 : i32, use_next_bd = 0 : i32, valid_bd = 1 : i32}> : () -> ()
       %seq_a_22 = arith.constant 0 : i32
-      "aiex.npu.address_patch"(%seq_a_22) <{addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}> : (i32) -> ()
+      "aiex.npu.address_patch"(%seq_a_22, %arg0) <{addr = 118788 : ui32, operandSegmentSizes = array<i32: 0, 1, 1>}> : (i32, memref<64xi32>) -> ()
       %seq_a_23 = arith.constant 119316 : i32
       %seq_a_24 = arith.constant -2147483648 : i32
       "aiex.npu.write32"(%seq_a_23, %seq_a_24) <{column = 0 : i32, row = 0 : i32}> : (i32, i32) -> ()
@@ -131,7 +131,7 @@ module {
       "aiex.npu.write32"(%seq_b_20, %seq_b_21) <{column = 0 : i32, row = 0 : i32}> : (i32, i32) -> ()
       "aiex.npu.writebd"() <{bd_id = 0 : i32, buffer_length = 64 : i32, buffer_offset = 0 : i32, burst_length = 64 : i32, column = 0 : i32, d0_size = 0 : i32, d0_stride = 0 : i32, d0_zero_after = 0 : i32, d0_zero_before = 0 : i32, d1_size = 0 : i32, d1_stride = 0 : i32, d1_zero_after = 0 : i32, d1_zero_before = 0 : i32, d2_size = 0 : i32, d2_stride = 0 : i32, d2_zero_after = 0 : i32, d2_zero_before = 0 : i32, enable_packet = 0 : i32, iteration_current = 0 : i32, iteration_size = 0 : i32, iteration_stride = 0 : i32, lock_acq_enable = 0 : i32, lock_acq_id = 0 : i32, lock_acq_val = 0 : i32, lock_rel_id = 0 : i32, lock_rel_val = 0 : i32, next_bd = 0 : i32, out_of_order_id = 0 : i32, packet_id = 0 : i32, packet_type = 0 : i32, row = 0 : i32, use_next_bd = 0 : i32, valid_bd = 1 : i32}> : () -> ()
       %seq_b_22 = arith.constant 0 : i32
-      "aiex.npu.address_patch"(%seq_b_22) <{addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}> : (i32) -> ()
+      "aiex.npu.address_patch"(%seq_b_22, %arg0) <{addr = 118788 : ui32, operandSegmentSizes = array<i32: 0, 1, 1>}> : (i32, memref<64xi32>) -> ()
       %seq_b_23 = arith.constant 119316 : i32
       %seq_b_24 = arith.constant -2147483648 : i32
       "aiex.npu.write32"(%seq_b_23, %seq_b_24) <{column = 0 : i32, row = 0 : i32}> : (i32, i32) -> ()

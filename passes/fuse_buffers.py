@@ -41,8 +41,13 @@ class FuseTraceBuffers(EraPass):
     traced sequence (E3/E4 ``trace_buffer``/``trace_slices``, E1/E2 ``aie_trace.trace_buffer``/
     ``aie_trace.trace_slices``, every era ``aie_trace.slice_paths``). Back-to-back runs of one
     device share the hardware trace BD: a warning at the second run, or one merged slice
-    (``a+b``) with ``merge-back-to-back``. Running the pass twice changes nothing the second time;
-    untraced modules are unchanged. Errors (located): unresolvable callees, cycles, a run that
+    (``a+b``) with ``merge-back-to-back``. Running the pass twice changes nothing the second time,
+    nor does running it on a module mlir-aie's ``-aie-fuse-trace-buffers`` fused (its E3/E4
+    output equals that pass's but for ``aie_trace.slice_paths``, and upstream's record is left as
+    it is); untraced modules are unchanged. A module fused twice (runs of traced designs passing
+    more operands than their callee takes) is refused at each such run. E3/E4 toolchains fuse by
+    themselves: hand aiecc the module unfused (``aie-trace-prepare``), this pass's output only to
+    pipelines that do not fuse again. Errors (located): unresolvable callees, cycles, a run that
     omits a non-trace parameter, ``reuse_output_buffer`` on either side of a fused call, a patch
     naming a host buffer its callee does not declare, offsets that do not fit ``arg_plus`` (i32;
     i64 in E4, written by ``era=auto`` only when the module shows E4), E3/E4 fused buffers of

@@ -243,11 +243,16 @@ def _slices(
         return list(lay.slices), lay.kernel
     if module is not None:
         from aie_trace import aieir
+        from aie_trace.fusion import ToolchainBuildError, toolchain_view
 
-        try:
-            layouts = layout.read_layouts(module)
+        try:  # (an E3/E4 module that aiecc still fuses: the layout aiecc builds)
+            layouts = layout.read_layouts(toolchain_view(module))
         except layout.LayoutError as e:
             raise CommandError(str(e), args.mlir) from None
+        except ToolchainBuildError as e:
+            raise CommandError(
+                f"what aiecc builds would be wrong:\n  {e}", args.mlir
+            ) from None
         if args.kernel is None or any(lay.kernel == args.kernel for lay in layouts):
             lay = _pick(layouts, args.kernel, args.mlir, module)
             if lay is not None:

@@ -5,6 +5,10 @@
     aie-trace layout fused.mlir                      # an array: every kernel that has a layout
     aie-trace layout fused.mlir --kernel main:main   # one object
 
+An E3/E4 module that aiecc still fuses (what ``aie-trace-prepare`` hands on there) gives the
+layout aiecc's ``-aie-fuse-trace-buffers`` builds: the module is fused in memory as that pass
+fuses it (``aie_trace.fusion.toolchain_view``).
+
 Each layout is ``{"kernel": "device:sequence", "arg_index", "host_buffer_index", "size", "offset",
 "dedicated", "slices": [{"device", "sequence", "call_path", "offset", "size"}]}`` (see
 ``aie_trace.layout``). An unknown ``--kernel`` is an error that lists the known ones.
@@ -27,7 +31,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "module",
         metavar="MODULE",
         type=options.nonempty,
-        help="an MLIR module after aie-trace-fuse-buffers ('-' for stdin)",
+        help="an MLIR module after aie-trace-fuse-buffers, after aiecc's fuse, or (E3/E4) as "
+        "aie-trace-prepare hands it to aiecc: then the layout aiecc's fuse builds ('-' for stdin)",
     )
     p.add_argument(
         "--kernel",
@@ -47,6 +52,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def _layouts(text: str, name: str) -> list[L.Layout]:
     from aie_trace import aieir
+    from aie_trace.fusion import ToolchainBuildError, toolchain_view
 
     with aieir.make_context():
         try:
@@ -59,7 +65,11 @@ def _layouts(text: str, name: str) -> list[L.Layout]:
             ) from None
         try:
             aieir.detect_era(module)
-            return L.read_layouts(module)
+            return L.read_layouts(toolchain_view(module))
+        except ToolchainBuildError as e:
+            raise CommandError(
+                f"what aiecc builds would be wrong:\n  {e}", name
+            ) from None
         except LocatedError as e:  # an era, a layout or another fact the IR gets wrong
             if e.op is None:
                 raise CommandError(str(e), name) from None

@@ -4,10 +4,12 @@
 arguments is its trace buffer when no op definition says it.
 
 * **tagged** (``aie.trace_buffer_arg = N : i32``, a discardable attribute on a configuration's
-  ``aie.runtime_sequence``): mlir-aie's full-ELF control-packet flow, where trace lowering appends
-  the trace buffer after aiecc built the host sequence that wraps the configuration
-  (``test/dialect/AIEX/conform_overlay_trace_buffer.mlir``). Materialize conforms the wrapper,
-  fuse and verify-patches read the tag as naming the trace argument.
+  ``aie.runtime_sequence``): the full-ELF control-packet flow (``--reconfig-method=ctrlpkt``) of
+  mlir-aie PR #3773 ("[WIP] Control packet reconfiguration"), open and unmerged: main-line
+  mlir-aie has neither the attribute nor the conform step. There trace lowering appends the trace
+  buffer after aiecc built the host sequence that wraps the configuration
+  (``test/dialect/AIEX/conform_overlay_trace_buffer.mlir`` of that PR). Materialize conforms the
+  wrapper, fuse and verify-patches read the tag as naming the trace argument.
 * **in-review** (``aie.trace_buffer = {...}``, a discardable dictionary): the form trace lowering
   wrote while mlir-aie PR #3652 was in review. The merged form (IR era E3, ``AIEX.td`` at
   f8438d27 with the trace tests ``test_insert_trace_flows_multi_sequence.mlir`` at 039de4cb and
@@ -36,8 +38,8 @@ TRACE_FORMS = (TAGGED_FORM, IN_REVIEW_FORM)
 
 #: what each form is, as errors and docs name it
 FORM_NAMES = {
-    TAGGED_FORM: f"the tagged trace-argument form ('{M.TRACE_BUFFER_ARG}', mlir-aie's full-ELF "
-    "control-packet flow)",
+    TAGGED_FORM: f"the tagged trace-argument form ('{M.TRACE_BUFFER_ARG}', from the full-ELF "
+    "control-packet flow of the unmerged mlir-aie PR #3773)",
     IN_REVIEW_FORM: f"the in-review form ('{IN_REVIEW}' dictionary, mlir-aie PR #3652 in review)",
 }
 

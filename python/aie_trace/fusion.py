@@ -28,6 +28,8 @@ from typing import Any
 
 from . import aieir
 from . import callgraph as cg
+from . import layout as L
+from .diagnostics import DiagnosticEngine, PassFailure
 from .forms import in_review_problems
 from .fuse_plan import Planner
 from .fuse_record import Recorder
@@ -36,7 +38,27 @@ from .fuse_rewrite import Call, Rebaser, Restructurer
 from .materialize import run_type_mismatches
 from .resolve import shows_e4
 
-__all__ = ["REBASED_FROM", "Call", "Fusion", "FusionError", "LoopMode", "fuse"]
+__all__ = [
+    "REBASED_FROM",
+    "TOOLCHAIN_FUSES",
+    "Call",
+    "Fusion",
+    "FusionError",
+    "ToolchainBuildError",
+    "LoopMode",
+    "as_toolchain_builds",
+    "fuse",
+    "fused_twice",
+    "left_to_toolchain",
+    "toolchain_view",
+]
+
+#: The IR eras whose toolchain fuses trace buffers itself: from mlir-aie PR #3652 (the change that
+#: brought IR era E3) on, aiecc's trace stage runs mlir-aie's ``-aie-fuse-trace-buffers`` on every
+#: input, after ``-aie-inline-trace-config`` (``tools/aiecc/IRTransforms.h``@63ac84e8d3eab2ea640317335da3e9cfbfd05d49,
+#: ``getTracePipeline``). That pass has no "already fused" state: it fuses whatever it is given.
+#: E1/E2 toolchains have no such pass.
+TOOLCHAIN_FUSES = frozenset({"E3", "E4"})
 
 
 def fuse(
@@ -55,6 +77,10 @@ def fuse(
     the IR changed: the pass runner then puts the module back as it was."""
     for op, message in in_review_problems(module):
         diag.error(op, message)
+    for op, message in fused_twice(graph):
+        diag.error(op, message)
+    if diag.error_count:
+        raise diag.fail()
     for op, message in run_type_mismatches(graph):
         diag.error(op, message)
     if diag.error_count:
@@ -109,3 +135,160 @@ class Fusion:
         recorder = Recorder(ctx, planner.event_items, self.merge)
         for k in order:
             recorder.record(k)
+
+
+# ------------------------------------------------------------------------------------------------
+# the toolchain's own fuse (E3/E4): never twice, and what it builds
+
+
+def _trace_buffer(seq: Any) -> L.TraceBuffer | None:
+    """The sequence's trace-buffer record; None for a malformed one too (the planner and the
+    checker report it, in their words)."""
+    try:
+        return L.read_trace_buffer(seq)
+    except L.LayoutError:
+        return None
+
+
+def _claims(graph: cg.RunGraph) -> dict[int, int]:
+    """Each sequence's trace claim as mlir-aie's ``-aie-fuse-trace-buffers`` counts it: its own
+    recorded ``trace_buffer`` size plus the claim of the callee of every run it holds.
+    """
+    memo: dict[int, int] = {}
+
+    def claim(seq: Any) -> int:
+        k = aieir.op_id(seq)
+        if k not in memo:
+            memo[k] = 0  # (the graph refuses cycles; this only stops a walk of one)
+            own = _trace_buffer(seq)
+            memo[k] = (own.size if own else 0) + sum(
+                claim(r.callee) for r in graph.runs(seq) if r.callee is not None
+            )
+        return memo[k]
+
+    for seq in graph.sequences:
+        claim(seq)
+    return memo
+
+
+def _traced_runs(graph: cg.RunGraph) -> list[tuple[cg.Run, int, int]]:
+    """``(run, operands passed, callee parameters)`` of every run whose callee claims trace
+    bytes."""
+    claims = _claims(graph)
+    out = []
+    for seq in graph.sequences:
+        for run in graph.runs(seq):
+            if run.callee is not None and claims[aieir.op_id(run.callee)]:
+                out.append(
+                    (
+                        run,
+                        aieir.num_operands(run.op),
+                        len(aieir.seq_args(run.callee)),
+                    )
+                )
+    return out
+
+
+def fused_twice(graph: cg.RunGraph) -> list[tuple[Any, str]]:
+    """Runs of traced designs that pass more operands than their callee takes: every fuse appends
+    one slice operand to each such run, so a module fused twice has them. One located message per
+    run."""
+    return [
+        (
+            run.op,
+            f"passes {passed} operand(s) but {cg.seq_label(run.callee)} takes {params}: the trace "
+            "buffers of this module were fused twice (each fuse appends a slice operand to every "
+            "traced run). mlir-aie's -aie-fuse-trace-buffers, which aiecc runs on every E3/E4 "
+            "input, fuses again a module that it or aie-trace-fuse-buffers has fused; hand aiecc "
+            "the module unfused (aie-trace-prepare leaves E3/E4 modules unfused)",
+        )
+        for run, passed, params in _traced_runs(graph)
+        if passed > params
+    ]
+
+
+def left_to_toolchain(graph: cg.RunGraph, era: str) -> bool:
+    """Whether the toolchain of ``era`` still fuses this module: its toolchain fuses (E3/E4) and a
+    run of a traced design does not pass the design's trace argument yet."""
+    return era in TOOLCHAIN_FUSES and any(
+        passed < params for _, passed, params in _traced_runs(graph)
+    )
+
+
+def already_fused(graph: cg.RunGraph) -> list[Any]:
+    """The sequences whose runs of traced designs already pass their slices (fused by
+    aie-trace-fuse-buffers or by mlir-aie's own pass), each once, in module order."""
+    seen: dict[int, Any] = {}
+    for run, passed, params in _traced_runs(graph):
+        own = _trace_buffer(run.callee)
+        # (a callee tracing into its output buffer is passed all it takes unfused: the fuse
+        # refuses to slice it, in its own words)
+        if passed == params and (own is None or own.dedicated):
+            seen.setdefault(aieir.op_id(run.caller), run.caller)
+    return list(seen.values())
+
+
+def as_toolchain_builds(module: Any, era: str, diag: Any) -> Any:
+    """``module`` as the toolchain's trace stage leaves it: for a module whose toolchain still
+    fuses it (:func:`left_to_toolchain`), a fused copy (the original is untouched); otherwise
+    ``module`` itself.
+
+    The copy is fused by this engine with the choices of mlir-aie's pass (one region per run,
+    shared by a loop's iterations; no merged back-to-back slices), which then gives the same
+    arguments, operands, ``trace_buffer`` and ``trace_slices`` as mlir-aie's
+    ``-aie-fuse-trace-buffers`` (test/unit/test_toolchain_fuse.py holds the two against each
+    other) plus our ``aie_trace.slice_paths``. mlir-aie's pass rebases no integer address patch;
+    where this engine would have to (a callee copy per call site), the toolchain's build differs
+    from ours and each such run is a located error in ``diag`` (the pass fails)."""
+    graph = cg.RunGraph(module)
+    if not left_to_toolchain(graph, era):
+        return module
+    copy = aieir.clone(module, None)
+    fuse(
+        copy,
+        cg.RunGraph(copy),
+        era,
+        diag,
+        era_given=True,
+        loops=LoopMode.SHARED,
+        merge=False,
+    )
+    copies = cg.RunGraph(copy)
+    for seq in copies.sequences:
+        for run in copies.runs(seq):
+            if run.callee is not None and L.is_specialized(run.callee):
+                diag.error(
+                    run.op,
+                    f"this call binds {cg.seq_label(run.callee)}'s buffers so that its integer "
+                    "address patches (arg_idx) name other host buffers after inlining; "
+                    "aie-trace-fuse-buffers rebases them, but mlir-aie's -aie-fuse-trace-buffers "
+                    "(aiecc's trace stage) does not, and materialization copies arg_idx "
+                    "verbatim: what aiecc builds would DMA to the wrong buffers. Name those "
+                    "buffers by SSA operand (the E3/E4 address_patch 'buffer' operand)",
+                )
+    if diag.error_count:
+        raise diag.fail()
+    return copy
+
+
+class ToolchainBuildError(Exception):
+    """What the toolchain would build from a module cannot be computed or would be wrong; the
+    message holds the located diagnostics."""
+
+
+def toolchain_view(module: Any) -> Any:
+    """:func:`as_toolchain_builds` for the host tools (run, layout, decode), with the era the
+    module's op shapes show; raises :class:`ToolchainBuildError` with the located errors.
+    """
+    try:
+        era = aieir.detect_era(module)
+    except aieir.EraError:
+        return module  # (the tools report a module that fits no era where they read it)
+    diag = DiagnosticEngine()
+    try:
+        with aieir.in_context_of(module), aieir.unknown_location():
+            return as_toolchain_builds(module, era, diag)
+    except PassFailure:
+        raise ToolchainBuildError(
+            "\n".join(d.format() for d in diag.diagnostics if d.severity == "error")
+        ) from None

@@ -23,9 +23,12 @@ ordinal is its index among the ``aiex.run`` ops of its sequence in pre-order wal
 is iteration ``i`` of run ``k`` inside an ``scf.for``; ``""`` is the sequence's own trace; ``a+b``
 is one slice that two back-to-back calls share (they write one continuous trace).
 
-Slice offsets are byte offsets from the start of the trace argument. A module produced by mlir-aie's
-own ``-aie-fuse-trace-buffers`` has no ``aie_trace.slice_paths``: its slices then have
-``call_path = None``. Specialized callee copies (``aie_trace.specialized_from``) are not kernels
+Slice offsets are byte offsets from the start of the trace argument. A module fused by mlir-aie's
+own ``-aie-fuse-trace-buffers`` has no ``aie_trace.slice_paths``: the call paths are then derived
+from the IR's structure the way that pass lays slices out (the sequence's own slices first, then
+each ``aiex.run`` in pre-order with its callee's slices, runs of untraced callees taking none),
+and kept only where the record agrees, device, sequence and size, slice by slice; otherwise its
+slices have ``call_path = None``. Specialized callee copies (``aie_trace.specialized_from``) are not kernels
 and have no layout of their own.
 """
 
@@ -355,9 +358,93 @@ def read_layout(seq: Any) -> Layout | None:
     slices = read_slices(seq)
     if slices is None:
         slices = [Slice(device, name, "", tb.offset, tb.size)]
+    elif aieir.attr_or_none(seq, SLICE_PATHS) is None:
+        slices = _with_derived_paths(seq, slices)
     return Layout(
         device, name, tb.arg_index, host, tb.size, tb.offset, tb.dedicated, slices
     )
+
+
+def _with_derived_paths(seq: Any, slices: list[Slice]) -> list[Slice]:
+    """``slices`` (a record without call paths) with the paths :func:`_derived` finds, or as
+    they are when the record does not agree with the IR's structure."""
+    try:
+        derived = _derived(seq, {}, set())
+    except (
+        LayoutError
+    ):  # a callee's malformed record: reported where that record is read
+        return slices
+    if derived is None or len(derived) != len(slices):
+        return slices
+    if any(
+        (d.device, d.sequence, d.size) != (s.device, s.sequence, s.size)
+        for d, s in zip(derived, slices, strict=True)
+    ):
+        return slices
+    return [
+        Slice(s.device, s.sequence, d.call_path, s.offset, s.size)
+        for d, s in zip(derived, slices, strict=True)
+    ]
+
+
+def _derived(seq: Any, memo: dict[int, Any], active: set[int]) -> list[Slice] | None:
+    """The slices mlir-aie's fuse gives ``seq`` (offsets not computed), with call paths; None
+    where the IR does not say (an unresolved callee, a cycle, a record that does not fit).
+    """
+    key = aieir.op_id(seq)
+    if key in memo:
+        return memo[key]
+    if key in active:
+        return None
+    active.add(key)
+    from . import aieops
+
+    inner: list[Slice] = []
+    for ordinal, run in enumerate(aieir.walk(seq, ["aiex.run"])):
+        wrapped = aieops.Run(run)
+        cfg = wrapped.configure
+        callee = _sequence_named(
+            seq, cfg.device_name if cfg else None, wrapped.callee_name
+        )
+        sub = None if callee is None else _derived(callee, memo, active)
+        if sub is None:
+            active.discard(key)
+            return None
+        inner += [
+            Slice(s.device, s.sequence, _path(ordinal, s.call_path), 0, s.size)
+            for s in sub
+        ]
+    active.discard(key)
+    tb = read_trace_buffer(seq)
+    recorded = read_slices(seq)
+    if recorded is None:
+        device, name = aieir.kernel_name(seq)
+        recorded = [] if tb is None else [Slice(device, name, "", 0, tb.size)]
+        own = recorded
+    else:
+        n_own = len(recorded) - len(inner)
+        if n_own not in (0, 1):
+            memo[key] = None
+            return None
+        own = [Slice(s.device, s.sequence, "", 0, s.size) for s in recorded[:n_own]]
+    memo[key] = own + inner
+    return memo[key]
+
+
+def _path(ordinal: int, inner: str | None) -> str | None:
+    if inner is None:
+        return None
+    return f"{ordinal}/{inner}" if inner else str(ordinal)
+
+
+def _sequence_named(seq: Any, device: str | None, name: str | None) -> Any:
+    module = aieir.parent_op(aieir.device_of(seq))
+    for d in aieir.devices(module):
+        if aieir.device_name(d) == device:
+            for s in aieir.sequences(d):
+                if aieir.sequence_name(s) == name:
+                    return s
+    return None
 
 
 def trace_host_buffer(seq: Any, tb: TraceBuffer) -> int:

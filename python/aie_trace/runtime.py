@@ -210,6 +210,21 @@ def find_kernel(module: Any, kernel: str | None) -> Any:
     return candidates[0]
 
 
+def as_built(module: Any, path: str | Path) -> Any:
+    """The module as its toolchain builds it: an E3/E4 module that aiecc still fuses (what
+    ``aie-trace-prepare`` hands on there) is fused in memory as mlir-aie's
+    ``-aie-fuse-trace-buffers`` fuses it (:func:`aie_trace.fusion.toolchain_view`), so the
+    calling convention, the layout and the emulated run are those of aiecc's build."""
+    from .fusion import ToolchainBuildError, toolchain_view
+
+    try:
+        return toolchain_view(module)
+    except ToolchainBuildError as e:
+        raise ConventionError(
+            f"{path}: what aiecc builds from this module would be wrong:\n  {e}"
+        ) from None
+
+
 def convention_of(seq: Any) -> CallingConvention:
     try:
         lay = L.read_layout(seq)
@@ -411,6 +426,7 @@ class Design:
         ctx = make_context()
         module = parse_module(path, ctx, data)
         with ctx:
+            module = as_built(module, path)
             seq = find_kernel(module, kernel)
             cc = convention_of(seq)
             design = cls(
@@ -443,7 +459,10 @@ class Design:
                 f"{fingerprint} ({cc.summary()})"
             )
         if self.artifacts.mlir is not None:
-            self.binary_module = parse_module(self.artifacts.mlir, self.mlir_context)
+            self.binary_module = as_built(
+                parse_module(self.artifacts.mlir, self.mlir_context),
+                self.artifacts.mlir,
+            )
             try:
                 self.binary_sequence = find_kernel(self.binary_module, cc.kernel)
             except ConventionError as e:

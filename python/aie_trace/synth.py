@@ -346,7 +346,9 @@ class Design:
     #: extra ops of the device (e.g. other sequences)
     extra: list[str] = field(default_factory=list)
     #: how the first data argument is read: "memcpy" (``dma_memcpy_nd``, before DMA lowering) or
-    #: "bd" (already lowered: ``writebd`` BD 0, an integer ``address_patch``, an MM2S task start)
+    #: "bd" (already lowered: ``writebd`` BD 0, an ``address_patch``, an MM2S task start; the patch
+    #: names the buffer by integer ``arg_idx`` in E1/E2 and by its ``buffer`` operand in E3/E4),
+    #: or "bd-arg-idx" (the same with an integer ``arg_idx`` in every era)
     data_io: str = "memcpy"
 
     def args(self, era: str) -> list[str]:
@@ -364,10 +366,21 @@ class Design:
         if traced:
             self._trace_start(b, args)
         b.lines.extend(self.body)
-        if self.data and self.data[0].startswith("memref") and self.data_io == "bd":
+        if self.data and self.data[0].startswith("memref") and self.data_io != "memcpy":
             nbytes = memref_bytes(self.data[0])
             b.writebd(self.col, 0, nbytes, packet=False)
-            b.address_patch(tracedma.bd_address_word(self.col, 0), 0, arg_idx=0)
+            # E3/E4 name the buffer by SSA operand, as the DMA lowering there does, so verbatim
+            # inlining maps it and -aie-resolve-address-patch-buffers writes arg_idx afterwards
+            b.address_patch(
+                tracedma.bd_address_word(self.col, 0),
+                0,
+                arg_idx=0,
+                buffer=(
+                    ("%arg0", self.data[0])
+                    if era in ("E3", "E4") and self.data_io == "bd"
+                    else None
+                ),
+            )
             b.start_task(self.col, tracedma.MM2S, 0, 0)
             b.sync(self.col, tracedma.MM2S, 0)
         elif self.data and self.data[0].startswith("memref"):
@@ -516,13 +529,20 @@ def module(*parts: str) -> str:
     return f"module {{\n{inner}\n}}\n"
 
 
-def two_designs(era: str) -> str:
+def two_designs(era: str, data_io: str = "bd") -> str:
     """The bundled example: ``@main_seq`` runs ``@dev_a:@seq_a``, ``@dev_b:@seq_b``, then
     ``@dev_a:@seq_a`` again (alternating, so no two runs of one device are back-to-back).
+    ``data_io`` as :class:`Design` takes it (``"bd-arg-idx"``: integer data patches in every era,
+    which the fuse rebases through callee copies).
     """
-    a = Design("dev_a", "seq_a", events=(33, 34), pkt_id=1, data_io="bd")
+    a = Design("dev_a", "seq_a", events=(33, 34), pkt_id=1, data_io=data_io)
     b = Design(
-        "dev_b", "seq_b", trace_bytes=4096, events=(33, 34, 37), pkt_id=2, data_io="bd"
+        "dev_b",
+        "seq_b",
+        trace_bytes=4096,
+        events=(33, 34, 37),
+        pkt_id=2,
+        data_io=data_io,
     )
     i64 = "memref<64xi32>"
     body = (

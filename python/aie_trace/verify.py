@@ -693,14 +693,29 @@ def _run_problems(
             f"parameter #{len(operands)} ({params[len(operands)]}) is not passed"
         ]
     if len(operands) > len(params):
+        twice = (
+            ": its trace buffers were fused twice (each fuse appends a slice operand to every "
+            "traced run; aiecc's -aie-fuse-trace-buffers fuses E3/E4 inputs again, so hand aiecc "
+            "the module unfused)"
+            if _has_trace_record(run.callee)
+            else ""
+        )
         return [
-            f"passes {len(operands)} operand(s) but {cg.seq_label(run.callee)} takes {len(params)}"
+            f"passes {len(operands)} operand(s) but {cg.seq_label(run.callee)} takes "
+            f"{len(params)}{twice}"
         ]
     return [
         f"operand #{i} is {v} but parameter #{i} of {cg.seq_label(run.callee)} is {t}"
         for i, (t, v) in enumerate(zip(params, types, strict=True))
         if not same[i]
     ]
+
+
+def _has_trace_record(seq: Any) -> bool:
+    try:
+        return L.read_trace_buffer(seq) is not None
+    except L.LayoutError:  # (reported where the layout is read)
+        return False
 
 
 def _static_view(value: Any, seq: Any) -> Any:

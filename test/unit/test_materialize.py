@@ -26,7 +26,7 @@ def ops(seq):
 
 def untraced_two_designs(era: str) -> str:
     a, b = S.Design("dev_a", "seq_a", trace_bytes=0), S.Design(
-        "dev_b", "seq_b", trace_bytes=0, data_io="bd"
+        "dev_b", "seq_b", trace_bytes=0, data_io="bd-arg-idx"
     )
     main = S.device(
         "main",

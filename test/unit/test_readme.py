@@ -86,9 +86,9 @@ def _hw(name: str) -> str:
 def test_readme_docs_and_hardware_tests_prepare_the_same_way():
     """One name for the steps between trace lowering and aiecc, everywhere."""
     flow = next(b for b in _blocks(README) if any(ln.startswith("aiecc ") for ln in b))
-    assert f"aie-trace-opt lowered.mlir {PREPARE} -o fused.mlir" in flow
+    assert f"aie-trace-opt lowered.mlir {PREPARE} -o prepared.mlir" in flow
     passes = (ROOT / "docs" / "passes.md").read_text()
-    assert f"aie-trace-opt lowered.mlir {PREPARE} -o fused.mlir" in passes
+    assert f"aie-trace-opt lowered.mlir {PREPARE} -o prepared.mlir" in passes
     for test in (
         "fused-full-elf-npu2.test",
         "single-xclbin-npu1.test",

@@ -24,6 +24,7 @@ from aie_trace import (
     aieir,
     driver,
     rollback,
+    synth,
 )
 from aie_trace import (
     layout as L,
@@ -104,7 +105,11 @@ def inputs(request, tmp_path_factory) -> list[Path]:
     """The era's example at stage 0 (as written), 1 (fused) and 2 (fused and materialized)."""
     era = request.param.lower()
     d = tmp_path_factory.mktemp(f"rollback_{era}")
+    # (E3 with integer data patches, so that the fuse makes callee copies to drop)
     paths = [EXAMPLES / f"two_designs_{era}.mlir"]
+    if era == "e3":
+        paths = [d / "two_designs_e3.mlir"]
+        paths[0].write_text(synth.two_designs("E3", data_io="bd-arg-idx"))
     for stage, flag in ((1, "-aie-trace-fuse-buffers"), (2, "-aie-trace-materialize")):
         out = io.StringIO()
         assert driver.main([str(paths[-1]), flag], out, io.StringIO()) == 0

@@ -64,7 +64,7 @@ def test_fingerprint_is_stable_and_tracks_the_convention(write):
         write("s.mlir", multi_design_module("E4", CALLS, size=4096))
     )
     untraced = runtime.Design.open(
-        write("u.mlir", multi_design_module("E4", CALLS, form="unfused")), verify=False
+        write("u.mlir", multi_design_module("E2", CALLS, form="unfused")), verify=False
     )
     assert (
         len(
@@ -80,7 +80,7 @@ def test_fingerprint_is_stable_and_tracks_the_convention(write):
 
 def test_untraced_binary_with_a_traced_module_is_refused(write):
     traced = write("traced.mlir", multi_design_module("E4", CALLS))
-    untraced = write("untraced.mlir", multi_design_module("E4", CALLS, form="unfused"))
+    untraced = write("untraced.mlir", multi_design_module("E2", CALLS, form="unfused"))
     with pytest.raises(runtime.ConventionError) as e:
         runtime.Design.open(traced, artifacts=runtime.Artifacts(mlir=untraced))
     msg = str(e.value)
@@ -105,7 +105,7 @@ def test_manifests_pin_binaries_to_a_convention(write, tmp_path):
     for f in (xclbin, insts, elf):
         f.write_bytes(b"\0")
     untraced = runtime.Design.open(
-        write("u.mlir", multi_design_module("E4", CALLS, form="unfused")), verify=False
+        write("u.mlir", multi_design_module("E2", CALLS, form="unfused")), verify=False
     )
     runtime.write_manifest(elf, untraced.convention)
     with pytest.raises(runtime.ConventionError) as e:
@@ -409,7 +409,7 @@ def test_cli_refuses_a_design_that_fails_patch_verification(write, capsys):
 
 def test_cli_refuses_a_mismatched_emulator_module(write, capsys):
     traced = write("t.mlir", multi_design_module("E4", CALLS))
-    untraced = write("u.mlir", multi_design_module("E4", CALLS, form="unfused"))
+    untraced = write("u.mlir", multi_design_module("E2", CALLS, form="unfused"))
     assert run_cli.main([str(traced), "--emu-module", str(untraced)]) == 1
     err = capsys.readouterr().err
     assert (

@@ -8,7 +8,7 @@
 // OFF-NOT: remark
 
 // An E1 module (attribute patch) whose configuration's sequence is tagged.
-// CHECK: show-form.mlir:[[# @LINE + 2]]:1: remark: IR form E1+tagged: IR era E1 with the tagged trace-argument form ('aie.trace_buffer_arg', mlir-aie's full-ELF control-packet flow)
+// CHECK: show-form.mlir:[[# @LINE + 2]]:1: remark: IR form E1+tagged: IR era E1 with the tagged trace-argument form ('aie.trace_buffer_arg', from the full-ELF control-packet flow of the unmerged mlir-aie PR #3773)
 // expected-remark@+1 {{IR form E1+tagged: IR era E1 with the tagged trace-argument form}}
 module {
   "aie.device"() <{device = 8 : i32, sym_name = "cfg"}> ({
