@@ -1,7 +1,8 @@
 # SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """aie-trace-materialize mimics -aie-materialize-runtime-sequences: clone, remap SSA, copy
-attributes verbatim, load_pdi per configure, hoist, erase, leaf callees first."""
+attributes verbatim, load_pdi per configure, hoist, erase, leaf callees first, constants at the
+device's start once per value."""
 
 from __future__ import annotations
 
@@ -24,6 +25,10 @@ def ops(seq):
     return [o.operation for o in aieir.body(seq).operations]
 
 
+def non_constant(seq):
+    return [o for o in ops(seq) if o.name != "arith.constant"]
+
+
 def untraced_two_designs(era: str) -> str:
     a, b = S.Design("dev_a", "seq_a", trace_bytes=0), S.Design(
         "dev_b", "seq_b", trace_bytes=0, data_io="bd"
@@ -43,20 +48,39 @@ def untraced_two_designs(era: str) -> str:
 @pytest.mark.parametrize("era", F.ERAS)
 def test_configures_become_load_pdi_and_inlined_bodies(era):
     m = F.parse(untraced_two_designs(era))
-    callee_ops = len(ops(F.sequence(m, "dev_a", "seq_a"))) + len(
-        ops(F.sequence(m, "dev_b", "seq_b"))
+    callee_ops = len(non_constant(F.sequence(m, "dev_a", "seq_a"))) + len(
+        non_constant(F.sequence(m, "dev_b", "seq_b"))
     )
     assert F.errors(F.run_passes(m, "aie-trace-materialize")) == []
     main = F.sequence(m, "main", "main_seq")
     names = [o.name for o in ops(main)]
     assert "aiex.configure" not in names and "aiex.run" not in names
+    assert "arith.constant" not in names  # at the device's start, as the greedy driver puts them
     assert len(names) == callee_ops + 2
     pdis = [o for o in ops(main) if o.name == "aiex.npu.load_pdi"]
     assert [str(p.attributes["device_ref"]) for p in pdis] == ["@dev_a", "@dev_b"]
     assert names[0] == "aiex.npu.load_pdi" and names.index(
         "aiex.npu.load_pdi", 1
-    ) == 1 + len(ops(F.sequence(m, "dev_a", "seq_a")))
+    ) == 1 + len(non_constant(F.sequence(m, "dev_a", "seq_a")))
     F.sequence(m, "dev_a", "seq_a")  # callees stay
+
+
+@pytest.mark.parametrize("era", ["E2", "E4"])
+def test_constants_are_hoisted_to_the_device_once_per_value(era):
+    m = F.parse(untraced_two_designs(era))
+    F.run_passes(m, "aie-trace-materialize")
+    main = F.sequence(m, "main", "main_seq")
+    device = main.parent
+    constants = [o for o in aieir.walk(device, ["arith.constant"])]
+    assert constants and all(c.parent == device for c in constants)
+    values = [str(c.attributes["value"]) for c in constants]
+    assert len(values) == len(set(values))
+    # every use of a constant in the sequence names one of the device's
+    for o in aieir.walk(main):
+        for v in o.operands:
+            owner = aieir.defining_op(v)
+            if owner is not None and owner.name == "arith.constant":
+                assert owner.parent == device
 
 
 @pytest.mark.parametrize("era", F.ERAS)
@@ -87,7 +111,7 @@ def test_ssa_operands_are_remapped_to_the_run_operands():
     assert (
         arg_plus.owner.name == "arith.constant"
     )  # cloned with the body, not the callee's own value
-    assert arg_plus.owner.operation.parent == main
+    assert arg_plus.owner.operation.parent == main.parent  # hoisted to main's device
 
 
 def test_nested_calls_are_inlined_leaf_first():
@@ -106,7 +130,7 @@ def test_nested_calls_are_inlined_leaf_first():
 def test_run_whose_operands_do_not_match_is_refused():
     d = F.try_passes(F.parse(F.two_calls_one_design("E2")), "aie-trace-materialize")
     [e] = F.errors(d)
-    assert e == "passes 1 operands to the 2 parameters of 'seq_a'"
+    assert e == "'aiex.run' op argument count mismatch: expected 2 but got 1"
     assert d.diagnostics[0].line == 6
 
 
