@@ -1,6 +1,7 @@
-// Mirrors mlir-aie's test/dialect/AIEX/inline_locks.mlir (2026): the locks a callee sets are
-// copied into the caller's device with the tile they name (one tile for several locks, a tile per
-// lock tile), and every set_lock names the copy of its lock, however often it is used.
+// Mirrors mlir-aie's test/dialect/AIEX/inline_locks.mlir (2026, the revision that lowers to cert):
+// the locks a callee sets are copied into the caller's device with the tile they name (one tile
+// for several locks, a tile per lock tile, tiles first), and every set_lock names the copy of its
+// lock, however often it is used.
 // RUN: aie-trace-opt %s --split-input-file -aie-trace-materialize | FileCheck %s
 
 // three locks of one tile, lock_0 set twice
@@ -50,10 +51,11 @@ module {
 
 // -----
 
-// locks on two tiles: each copy names the copy of its own tile
+// locks on two tiles: within a run every tile comes before the locks (upstream's case 2), and each
+// copy names the copy of its own tile
 // CHECK-LABEL: "aie.device"() <{device = 8 : i32}>
-// CHECK-DAG: %[[TILE02:.*]] = "aie.tile"() <{col = 0 : i32, row = 2 : i32}>
-// CHECK-DAG: %[[TILE12:.*]] = "aie.tile"() <{col = 1 : i32, row = 2 : i32}>
+// CHECK: %[[TILE02:.*]] = "aie.tile"() <{col = 0 : i32, row = 2 : i32}>
+// CHECK-NEXT: %[[TILE12:.*]] = "aie.tile"() <{col = 1 : i32, row = 2 : i32}>
 // CHECK-DAG: %[[LOCK12:.*]] = "aie.lock"(%[[TILE12]]) <{init = 0 : i32, lockID = 0 : i32}>
 // CHECK-DAG: %[[LOCK02:.*]] = "aie.lock"(%[[TILE02]]) <{init = 0 : i32, lockID = 0 : i32}>
 // CHECK: "aie.runtime_sequence"
