@@ -9,7 +9,7 @@ from __future__ import annotations
 import fuse_cases as F
 import pytest
 
-from aie_trace import aieir, provider
+from aie_trace import aieir, materialize, provider
 from aie_trace import synth as S
 
 I64 = F.I64
@@ -55,7 +55,9 @@ def test_configures_become_load_pdi_and_inlined_bodies(era):
     main = F.sequence(m, "main", "main_seq")
     names = [o.name for o in ops(main)]
     assert "aiex.configure" not in names and "aiex.run" not in names
-    assert "arith.constant" not in names  # at the device's start, as the greedy driver puts them
+    assert (
+        "arith.constant" not in names
+    )  # at the device's start, as the greedy driver puts them
     assert len(names) == callee_ops + 2
     pdis = [o for o in ops(main) if o.name == "aiex.npu.load_pdi"]
     assert [str(p.attributes["device_ref"]) for p in pdis] == ["@dev_a", "@dev_b"]
@@ -159,3 +161,67 @@ def test_drop_specialized_removes_chains_of_unreferenced_copies():
     ]
     # in module order: dev_b comes before main (it runs other sequences)
     assert left == ["seq_b", "main_seq", "seq_c", "seq_c.seq_b.0", "seq_a"]
+
+
+def test_names_are_made_unique_per_device_with_one_counter_per_name():
+    m = F.parse("""
+module {
+  "aie.device"() <{device = 8 : i32, sym_name = "host"}> ({
+    %t = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
+    %b = "aie.buffer"(%t) <{sym_name = "b"}> : (index) -> memref<4xi32>
+    %b0 = "aie.buffer"(%t) <{sym_name = "b_0"}> : (index) -> memref<4xi32>
+    "aie.runtime_sequence"() ({
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+}""")
+    device = aieir.devices(m.operation)[0]
+    caller = materialize._CallerDevice(device, "E4")
+    # b and b_0 are taken: b_1, then b_2; c is free once
+    assert [caller.unique(n) for n in ("b", "b", "c", "c")] == [
+        "b_1",
+        "b_2",
+        "c",
+        "c_0",
+    ]
+
+
+def test_a_device_run_twice_gets_one_copy_of_each_lock():
+    text = """
+module {
+  "aie.device"() <{device = 8 : i32}> ({
+    "aie.runtime_sequence"() ({
+    ^bb0(%a: memref<4xi32>):
+      "aiex.configure"() <{symbol = @d}> ({
+        "aiex.run"(%a) <{runtime_sequence_symbol = @sequence}> : (memref<4xi32>) -> ()
+        "aiex.run"(%a) <{runtime_sequence_symbol = @sequence}> : (memref<4xi32>) -> ()
+      }) : () -> ()
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+  "aie.device"() <{device = 8 : i32, sym_name = "d"}> ({
+    %t = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
+    %l = "aie.lock"(%t) <{lockID = 3 : i32, sym_name = "l"}> : (index) -> index
+    "aie.runtime_sequence"() ({
+    ^bb0(%a: memref<4xi32>):
+      "aiex.set_lock"(%l) <{value = 1 : i32}> : (index) -> ()
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+}"""
+    m = F.parse(text)
+    assert F.errors(F.run_passes(m, "aie-trace-materialize")) == []
+    host = aieir.devices(m.operation)[0]
+    locks = [o for o in aieir.body_ops(host) if o.name == "aie.lock"]
+    assert [aieir.symbol_name(lk) for lk in locks] == ["l"]
+    sets = aieir.walk(host, ["aiex.set_lock"])
+    assert len(sets) == 2 and all(s.operands[0] == locks[0].result for s in sets)
+
+
+def test_errors_carry_upstream_words_and_our_facts_as_notes():
+    d = F.try_passes(F.parse(F.cycle("E2")), "aie-trace-materialize")
+    [e] = d.diagnostics
+    assert e.message == "Runtime sequence call graph contains a cycle"
+    assert len(e.notes) == 1 and e.notes[0].message.startswith(
+        "the runs form the cycle"
+    )
