@@ -437,6 +437,21 @@ class _CallerDevice:
             return t
         return None
 
+    def _ahead_of_clones(self, op: Any) -> None:
+        """Keep a caller tile that a lock or buffer clone will name ahead of the clones: at the
+        insertion point, the point moves past it; after it, it moves up to it. (Upstream inserts before the device's
+        first op whatever it is, so a lock of a tile the caller declares first would precede its
+        tile: IR that does not verify; docs/ir-eras.md.)"""
+        ops = aieir.block_ops(aieir.body(self.device))
+        at = next(i for i, o in enumerate(ops) if o == self.ssa_anchor)
+        here = next(i for i, o in enumerate(ops) if o == op)
+        if here == at:
+            self.ssa_anchor = ops[at + 1]
+            if self.symbol_anchor == op:
+                self.symbol_anchor = self.ssa_anchor
+        elif here > at:
+            aieir.move_before(op, self.ssa_anchor)
+
     def _existing_constant(self, const: Any) -> Any:
         value = aieir.attr_or_none(const, "value")
         return next(
@@ -478,6 +493,11 @@ class _CallerDevice:
                     "operations are supported.",
                     at,
                 )
+        tiles_used = {
+            cg.op_key(aieir.defining_op(aieir.operand(o, 0)))
+            for o in order
+            if o.name in _ON_TILE
+        }
         for op in order:
             existing = (
                 self._existing_tile(op, at)
@@ -485,6 +505,8 @@ class _CallerDevice:
                 else self._existing_constant(op) if _hoisted_constant(op) else None
             )
             if existing is not None:
+                if cg.op_key(op) in tiles_used:
+                    self._ahead_of_clones(existing)
                 self.cloned[cg.op_key(op)] = existing
             mapping[aieir.result(op)] = aieir.result(self.get_or_clone(op, mapping))
 

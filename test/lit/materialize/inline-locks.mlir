@@ -86,3 +86,36 @@ module {
     "aie.end"() : () -> ()
   }) : () -> ()
 }
+
+// -----
+
+// the caller already declares the lock's tile, after its first op: the tile moves up to the
+// insertion point so that the lock copy follows it (our difference: upstream inserts before the
+// device's first op and would put the lock ahead of its tile; docs/ir-eras.md)
+// CHECK-LABEL: "aie.device"() <{device = 8 : i32}>
+// CHECK-NEXT: %[[T:.*]] = "aie.tile"() <{col = 0 : i32, row = 2 : i32}>
+// CHECK-NEXT: %[[L:.*]] = "aie.lock"(%[[T]]) <{lockID = 3 : i32, sym_name = "l"}>
+// CHECK-NEXT: "aie.tile"() <{col = 0 : i32, row = 0 : i32}>
+// CHECK: "aiex.set_lock"(%[[L]]) <{value = 1 : i32}>
+module {
+  "aie.device"() <{device = 8 : i32}> ({
+    %t0 = "aie.tile"() <{col = 0 : i32, row = 0 : i32}> : () -> index
+    %t = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
+    "aie.runtime_sequence"() ({
+    ^bb0(%a: memref<4xi32>):
+      "aiex.configure"() <{symbol = @d}> ({
+        "aiex.run"(%a) <{runtime_sequence_symbol = @sequence}> : (memref<4xi32>) -> ()
+      }) : () -> ()
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+  "aie.device"() <{device = 8 : i32, sym_name = "d"}> ({
+    %t = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
+    %l = "aie.lock"(%t) <{lockID = 3 : i32, sym_name = "l"}> : (index) -> index
+    "aie.runtime_sequence"() ({
+    ^bb0(%a: memref<4xi32>):
+      "aiex.set_lock"(%l) <{value = 1 : i32}> : (index) -> ()
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+}
