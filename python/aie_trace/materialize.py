@@ -698,7 +698,10 @@ def _hoist_constants(device: Any) -> None:
     if replaced:
         aieir.remap_operands(device, replaced)
         for old in replaced:
-            aieir.erase(aieir.defining_op(old))
+            if not aieir.has_uses(
+                old
+            ):  # (a use from outside the device, in invalid IR, stays)
+                aieir.erase(aieir.defining_op(old))
 
 
 def materialize_device(graph: cg.RunGraph, device: Any, era: str) -> None:
