@@ -20,10 +20,16 @@ class Materialize(EraPass):
     """Inline ``aiex.run`` calls the way mlir-aie's ``-aie-materialize-runtime-sequences`` does.
 
     Expects: a module whose runs resolve (the callee is named in the device of the enclosing
-    ``aiex.configure``) and pass exactly the callee's parameter types. Guarantees after: no
+    ``aiex.configure``), pass exactly the callee's parameters and form no cycle, and whose
+    sequences name by symbol only shim DMA allocations, devices, sequences and buffers; each
+    refusal is upstream's error text (extra facts as notes). Guarantees after: no
     ``aiex.configure`` / ``aiex.run`` remain; each configure became an ``aiex.npu.load_pdi
-    {device_ref = @dev}`` followed by the inlined callee bodies (SSA operands remapped to the run's
-    operands, attributes copied verbatim), leaf callees first. Callee sequences stay in the module.
+    {device_ref = @dev}`` (with the configure's ``expand_mode``) followed by the inlined callee
+    bodies (SSA operands remapped to the run's operands), leaf callees first; the tiles, locks,
+    buffers and symbols they use are cloned into the caller's device once per device, clashing
+    names renamed ``name_N``; ``create_scratchpad`` is hoisted to its sequence's start and kept
+    once; the sequences' constants sit at their device's start, one per value. Callee sequences
+    stay in the module (python/aie_trace/materialize.py has the rules and their sources).
     This is a stand-in for mlir-aie's C++ pass when it is not installed (tests, the emulator); with
     mlir-aie, put the real ``aie-materialize-runtime-sequences`` in the same place of the pipeline.
     """
@@ -41,4 +47,5 @@ class Materialize(EraPass):
             with aieir.in_context_of(module):
                 materialize(module, era)
         except MaterializeError as e:
-            raise diag.fail(e.op, e.message) from None
+            diag.error(e.op, e.message, e.notes)
+            raise diag.fail() from None

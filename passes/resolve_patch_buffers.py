@@ -27,8 +27,10 @@ class ResolvePatchBuffers(EraPass):
     the chain's byte offset, views followed with mlir-aie's rules (static, unit-stride,
     contiguous). E3 keeps i32 ``arg_plus``; E4 writes the narrowest of i32/i64 that holds the
     sum, and ``era=auto`` writes i64 only when the module itself shows E4 (an i64 ``arg_plus``).
-    Any patch it cannot resolve is one located error, in mlir-aie's words, and the module is
-    left as it was. With mlir-aie, run ``-aie-resolve-address-patch-buffers`` instead.
+    The first patch it cannot resolve is one located error in mlir-aie's words (``could not
+    resolve its buffer operand to a host buffer index of the enclosing runtime sequence``) with
+    the reason as a note, and the module is left as it was. Any integer or float element type
+    of whole bytes is taken in views. An E3 sum past i32 is refused (upstream truncates it). With mlir-aie, run ``-aie-resolve-address-patch-buffers`` instead.
     """
 
     name: ClassVar[str] = "aie-trace-resolve-patch-buffers"
@@ -50,4 +52,5 @@ class ResolvePatchBuffers(EraPass):
                     ambiguous=self.era == "auto" and era == "E4" and not e4,
                 )
         except ResolveError as e:
-            raise diag.fail(e.op, e.message) from None
+            diag.error(e.op, e.message, e.notes)
+            raise diag.fail() from None

@@ -13,12 +13,21 @@ by one with the integer form:
   value gets an ``arith.addi``; an offset of 0 keeps the operand;
 * the ``addr_val`` operand and ``addr`` are kept.
 
-Its errors, each on the patch: ``must be inside a runtime sequence to resolve its host buffer``;
-``buffer must be an argument of the enclosing runtime sequence, or a static contiguous view of
-one``; ``buffer must resolve to a memref argument``.
+A patch it cannot resolve is refused as upstream's pass refuses it after review (at 93d0a7cc it
+reports after ``walkAndApplyPatterns``): one error at the first such patch, ``'aiex.npu.address_patch' op could not resolve its buffer
+operand to a host buffer index of the enclosing runtime sequence``. Upstream's reasons are
+match-failure notes it only shows in debug output; we attach the reason as a note: ``must be
+inside a runtime sequence to resolve its host buffer``; ``buffer must be an argument of the
+enclosing runtime sequence, or a static contiguous view of one``; ``buffer must resolve to a
+memref argument``; or a width the sum does not fit (below).
 
-Widths. In IR era E3 ``arg_plus`` is i32: a sum outside i32 is an error here (mlir-aie would wrap
-it). In E4 (PR #3718) it is i32 or i64: the sum is computed at 64 bits and written in the
+Element types. A view's byte offset counts ``getIntOrFloatBitWidth()`` bits per element, so any
+integer or float element type of a whole number of bytes is taken (``f8E4M3FN``, ``bf16``, ...);
+``index`` and sub-byte types are not (:mod:`aie_trace.views`).
+
+Widths. In IR era E3 ``arg_plus`` is i32: a sum outside i32 is an error here, a deliberate
+difference (mlir-aie's ``createConstantI32`` truncates it silently to a wrong address;
+docs/ir-eras.md). In E4 (PR #3718) it is i32 or i64: the sum is computed at 64 bits and written in the
 narrowest of the two that holds it; a runtime i64 ``arg_plus`` takes an i64 addend, a runtime i32
 one that an offset past i32 would overflow is widened (``arith.extui``) first. A module that fits
 both E3 and E4 (nothing in it needs i64) gets i64 only where the caller says the target is E4
@@ -37,8 +46,22 @@ I32_MIN, I32_MAX, I64_MAX = -(1 << 31), (1 << 31) - 1, (1 << 63) - 1
 PATCH = "aiex.npu.address_patch"
 
 
+#: upstream's one error for a patch it could not resolve (``'aiex.npu.address_patch' op`` first)
+UNRESOLVED = (
+    "'aiex.npu.address_patch' op could not resolve its buffer operand to a host buffer index "
+    "of the enclosing runtime sequence"
+)
+
+
 class ResolveError(LocatedError):
-    """An address patch whose host buffer cannot be resolved, located at the patch."""
+    """A patch refused, located at it: one whose host buffer cannot be resolved gets upstream's
+    message (:data:`UNRESOLVED`) with the reason as a note; a sum its ``arg_plus`` cannot hold
+    (``width``: upstream resolves it, wrongly) gets the reason itself."""
+
+    def __init__(self, reason: str = "", op: Any = None, width: bool = False) -> None:
+        super().__init__(reason if width else UNRESOLVED, op)
+        self.reason = reason
+        self.notes: list[tuple[Any, str]] = [] if width else [(op, reason)]
 
 
 @dataclass(frozen=True)
@@ -104,15 +127,18 @@ def _plan(op: Any, era: str, wide_ok: bool, ambiguous: bool) -> _Plan:
         )
         what = f"a runtime arg_plus + {traced.offset}"
     if total is not None and total > I64_MAX:
-        raise ResolveError(f"{what} does not fit a 64-bit arg_plus", op)
+        raise ResolveError(f"{what} does not fit a 64-bit arg_plus", op, width=True)
     if needs_wide and not wide_ok:
         if ambiguous:
             raise ResolveError(
                 f"{what} needs an i64 arg_plus, which only IR era E4 has; the module "
                 "fits both E3 and E4: pass era=E4 if its mlir-aie has PR #3718",
                 op,
+                width=True,
             )
-        raise ResolveError(f"{what} does not fit the i32 arg_plus of IR era {era}", op)
+        raise ResolveError(
+            f"{what} does not fit the i32 arg_plus of IR era {era}", op, width=True
+        )
     return _Plan(op, idx, traced.offset, plus, base, needs_wide)
 
 

@@ -338,6 +338,9 @@ _E1: list[OpDef] = [
             opt("address", I32),
             opt("initial_value", ELEMENTS),
             opt("mem_bank", I32),
+            opt(
+                "aligned", BOOL
+            ),  # DefaultValuedAttr<BoolAttr, "true"> (AIEOps.td 93d0a7cc)
         ),
         results=("memref",),
     ),
@@ -798,6 +801,116 @@ _E2: list[OpDef] = [
 ]
 
 
+# -- ops of the main line that no era above names (AIEX.td and AIEOps.td at 93d0a7cc) ----------
+# Every era gets them: where an op first appeared is not recorded here, and an op the schema does
+# not know is not checked at all. ``any`` stands for enum attributes whose storage (I32EnumAttr or
+# EnumAttr) was not read (StateTableFunc, AIETileType) and for FlatSymbolRefArrayAttr.
+_MAIN_LINE: list[OpDef] = [
+    OpDef(
+        "aiex.npu.create_scratchpad",
+        attrs=(req("size", UI32), opt("usage_type", UI8)),
+    ),
+    OpDef(
+        "aiex.npu.update_from_scratchpad",
+        attrs=(
+            req("state_table_idx", UI8),
+            opt("func", ANY),
+            opt("func_arg", UI32),
+            req("address", UI32),
+            *PLACEMENT,
+        ),
+    ),
+    OpDef(
+        "aiex.npu.blockwrite_values",
+        operands=(Operand("address", "i32"), Operand("values", "i32", "variadic")),
+    ),
+    OpDef("aiex.npu.preempt", attrs=(req("level", UI8),)),
+    OpDef(
+        "aiex.control_packet",
+        attrs=(
+            req("address", UI32),
+            opt("length", I32),
+            req("opcode", I32),
+            req("stream_id", I32),
+            opt("data", DENSE_I32),
+        ),
+    ),
+    OpDef(
+        "aiex.dma_bd_pool_pop",
+        attrs=_i32s("column", "row"),
+        results=("i32",),
+        ancestors=SEQ,
+    ),
+    OpDef(
+        "aiex.dma_bd_pool_push",
+        operands=(Operand("bd_id", "i32"),),
+        attrs=_i32s("column", "row"),
+        ancestors=SEQ,
+    ),
+    OpDef(
+        "aiex.dma_channel_reset",
+        operands=(TILE,),
+        attrs=(enum("direction", "DMAChannelDir"), req("channel", I32)),
+        parents=SEQ,
+    ),
+    OpDef(
+        "aiex.dma_channel_reset_for",
+        attrs=(req("objfifo", FLAT_SYMREF),),
+        parents=SEQ,
+    ),
+    OpDef("aiex.core_reset", operands=(TILE,), parents=SEQ),
+    OpDef(
+        "aie.logical_tile",
+        attrs=(
+            req("tile_type", ANY),
+            opt("col", I32, range=NON_NEGATIVE),
+            opt("row", I32, range=NON_NEGATIVE),
+            opt("allocation_scheme", STR),
+        ),
+        results=("index",),
+    ),
+    OpDef(
+        "aie.route_endpoint",
+        operands=(TILE,),
+        attrs=(
+            req("sym_name", STR),
+            enum("bundle", "WireBundle"),
+            opt("channelIndex", I32),
+            opt("packet", PACKET_INFO),
+            opt("fifoName", STR),
+        ),
+        parents=DEVICE,
+    ),
+    OpDef(
+        "aie.route",
+        attrs=(
+            req("source", FLAT_SYMREF),
+            req("destinations", ANY),
+            opt("packet", UNIT),
+            opt("packet_id", I8, range=(0, 127)),
+        ),
+        parents=DEVICE,
+    ),
+    OpDef(
+        "aie.objectfifo_rearm_binding",
+        segments=True,
+        operands=(
+            Operand("channel_tiles", "index", "variadic"),
+            Operand("locks", "index", "variadic"),
+        ),
+        attrs=(
+            req("sym_name", STR),
+            req("channel_dirs", DENSE_I32),
+            req("channel_indices", DENSE_I32),
+            req("lock_inits", DENSE_I32),
+            opt("head_bd_ids", DENSE_I32),
+            opt("repeat_counts", DENSE_I32),
+        ),
+        parents=DEVICE,
+    ),
+]
+
+
 def _e3(e2: dict[str, OpDef]) -> list[OpDef]:
     """PR #3652 plus the axcache attributes that arrived between the E2 and E3 snapshots."""
 
@@ -843,7 +956,7 @@ def _e4(e3: dict[str, OpDef]) -> list[OpDef]:
 
 
 def _build() -> dict[str, dict[str, OpDef]]:
-    e1 = {d.name: d for d in _E1}
+    e1 = {d.name: d for d in _E1 + _MAIN_LINE}
     e2 = {**e1, **{d.name: d for d in _E2}}
     e3 = {**e2, **{d.name: d for d in _e3(e2)}}
     e4 = {**e3, **{d.name: d for d in _e4(e3)}}

@@ -39,19 +39,10 @@ class Traced(NamedTuple):
 
 
 def _elem_bits(t: Any) -> int | None:
+    """``getIntOrFloatBitWidth()`` of the memref's element type: any integer or float type
+    (``f8E4M3FN`` and the like included); None for ``index`` or anything else."""
     et = ir.MemRefType(t).element_type
-    if aieir.isa(ir.IntegerType, et):
-        return ir.IntegerType(et).width
-    for cls, bits in (
-        ("BF16Type", 16),
-        ("F16Type", 16),
-        ("F32Type", 32),
-        ("F64Type", 64),
-    ):
-        c = getattr(ir, cls, None)
-        if c is not None and aieir.isa(c, et):
-            return bits
-    return None
+    return None if aieir.is_index_type(et) else aieir.element_bits(et)
 
 
 def _subview_step(op: Any) -> tuple[Any, int] | None:

@@ -314,7 +314,9 @@ def test_materialize_of_an_unfused_module_leaves_it_unchanged(era):
         diag = DiagnosticEngine()
         with pytest.raises(PassFailure):
             REGISTRY.get("aie-trace-materialize")().run(module, diag)
-        assert "operands to the 2 parameters of 'seq_a'" in diag.diagnostics[0].message
+        assert "'aiex.run' op argument count mismatch: expected 2 but got 1" in (
+            diag.diagnostics[0].message
+        )
         assert exact(module) == before
 
 
@@ -337,7 +339,7 @@ def test_materialize_of_an_unfused_module_through_the_driver(capfd):
     assert dumped == printed.getvalue().strip()
     assert out.getvalue() == ""
     assert err.getvalue().startswith(
-        f"{path}:11:9: error: passes 1 operands to the 2 parameters of 'seq_a'"
+        f"{path}:11:9: error: 'aiex.run' op argument count mismatch: expected 2 but got 1"
     )
 
 

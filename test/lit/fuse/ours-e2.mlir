@@ -14,13 +14,15 @@
 // CHECK-LABEL: sym_name = "main_seq"
 // CHECK-NEXT: ^bb0({{.*}}%arg1: memref<12288xi8>):
 // CHECK: aie_trace.slice_paths = ["0", "0/0"]
+// (materialize leaves the constants at the start of the device, one per value)
+// INLINED-LABEL: sym_name = "dev_b"}>
+// INLINED-DAG: %[[P0:.*]] = arith.constant 0 : i32
+// INLINED-DAG: %[[P1:.*]] = arith.constant 4096 : i32
 // INLINED-LABEL: sym_name = "main_seq"
 // INLINED: "aiex.npu.load_pdi"() {device_ref = @dev_b}
-// INLINED: %[[P0:.*]] = arith.constant 0 : i32
-// INLINED-NEXT: "aiex.npu.address_patch"(%[[P0]]) <{addr = {{[0-9]+}} : ui32, arg_idx = 1 : i32}>
+// INLINED: "aiex.npu.address_patch"(%[[P0]]) <{addr = {{[0-9]+}} : ui32, arg_idx = 1 : i32}>
 // INLINED: "aiex.npu.load_pdi"() {device_ref = @dev_c}
-// INLINED: %[[P1:.*]] = arith.constant 4096 : i32
-// INLINED-NEXT: "aiex.npu.address_patch"(%[[P1]]) <{addr = {{[0-9]+}} : ui32, arg_idx = 1 : i32}>
+// INLINED: "aiex.npu.address_patch"(%[[P1]]) <{addr = {{[0-9]+}} : ui32, arg_idx = 1 : i32}>
 // INLINED-NOT: specialized_from
 module {
   "aie.device"() <{device = 5 : i32, sym_name = "dev_b"}> ({
@@ -81,13 +83,15 @@ module {
 // CHECK-LABEL: sym_name = "main_seq"
 // CHECK-NEXT: ^bb0({{.*}}%arg4: memref<16384xi8>):
 // CHECK: aie_trace.slice_paths = ["0", "1"]
+// (materialize leaves the constants at the start of the device, one per value)
+// INLINED-LABEL: sym_name = "main"}>
+// INLINED-DAG: %[[P0:.*]] = arith.constant 0 : i32
+// INLINED-DAG: %[[P1:.*]] = arith.constant 8192 : i32
 // INLINED-LABEL: sym_name = "main_seq"
 // INLINED: "aiex.npu.load_pdi"() {device_ref = @dev_a}
-// INLINED: %[[P0:.*]] = arith.constant 0 : i32
-// INLINED-NEXT: "aiex.npu.address_patch"(%[[P0]]) <{addr = {{[0-9]+}} : ui32, arg_idx = 2 : i32}>
+// INLINED: "aiex.npu.address_patch"(%[[P0]]) <{addr = {{[0-9]+}} : ui32, arg_idx = 2 : i32}>
 // INLINED: "aiex.npu.load_pdi"() {device_ref = @dev_b}
-// INLINED: %[[P1:.*]] = arith.constant 8192 : i32
-// INLINED-NEXT: "aiex.npu.address_patch"(%[[P1]]) <{addr = {{[0-9]+}} : ui32, arg_idx = 2 : i32}>
+// INLINED: "aiex.npu.address_patch"(%[[P1]]) <{addr = {{[0-9]+}} : ui32, arg_idx = 2 : i32}>
 // INLINED-NOT: specialized_from
 module {
   "aie.device"() <{device = 5 : i32, sym_name = "main"}> ({
@@ -148,16 +152,17 @@ module {
 // CHECK-LABEL: sym_name = "w2"
 // CHECK-NEXT: ^bb0({{.*}}%arg3: memref<16384xi8>):
 // CHECK: aie_trace.slice_paths = ["0", "1"]
+// (materialize leaves the constants at the start of the device, one per value)
+// INLINED-LABEL: sym_name = "main"}>
+// INLINED-DAG: %[[P0:.*]] = arith.constant 0 : i32
+// INLINED-DAG: %[[P1:.*]] = arith.constant 8192 : i32
 // INLINED-LABEL: sym_name = "w1"
-// INLINED: %[[P9:.*]] = arith.constant 0 : i32
-// INLINED-NEXT: "aiex.npu.address_patch"(%[[P9]]) <{addr = {{[0-9]+}} : ui32, arg_idx = 1 : i32}>
+// INLINED: "aiex.npu.address_patch"(%[[P0]]) <{addr = {{[0-9]+}} : ui32, arg_idx = 1 : i32}>
 // INLINED-LABEL: sym_name = "w2"
 // INLINED: "aiex.npu.load_pdi"() {device_ref = @dev_b}
-// INLINED: %[[P0:.*]] = arith.constant 0 : i32
-// INLINED-NEXT: "aiex.npu.address_patch"(%[[P0]]) <{addr = {{[0-9]+}} : ui32, arg_idx = 2 : i32}>
+// INLINED: "aiex.npu.address_patch"(%[[P0]]) <{addr = {{[0-9]+}} : ui32, arg_idx = 2 : i32}>
 // INLINED: "aiex.npu.load_pdi"() {device_ref = @dev_a}
-// INLINED: %[[P1:.*]] = arith.constant 8192 : i32
-// INLINED-NEXT: "aiex.npu.address_patch"(%[[P1]]) <{addr = {{[0-9]+}} : ui32, arg_idx = 2 : i32}>
+// INLINED: "aiex.npu.address_patch"(%[[P1]]) <{addr = {{[0-9]+}} : ui32, arg_idx = 2 : i32}>
 // INLINED-NOT: specialized_from
 module {
   "aie.device"() <{device = 5 : i32, sym_name = "main"}> ({
@@ -224,12 +229,14 @@ module {
 // CHECK-LABEL: sym_name = "main_seq"
 // CHECK-NEXT: ^bb0({{.*}}%arg3: memref<8192xi8>):
 // CHECK: aie_trace.slice_paths = ["0"]
+// (materialize leaves the constants at the start of the device, one per value)
+// INLINED-LABEL: sym_name = "main"}>
+// INLINED-DAG: %[[P0:.*]] = arith.constant 0 : i32
+// INLINED-DAG: %[[P1:.*]] = arith.constant 272 : i32
 // INLINED-LABEL: sym_name = "main_seq"
 // INLINED: "aiex.npu.load_pdi"() {device_ref = @dev_a}
-// INLINED: %[[P0:.*]] = arith.constant 0 : i32
-// INLINED-NEXT: "aiex.npu.address_patch"(%[[P0]]) <{addr = {{[0-9]+}} : ui32, arg_idx = 2 : i32}>
-// INLINED: %[[P1:.*]] = arith.constant 272 : i32
-// INLINED-NEXT: "aiex.npu.address_patch"(%[[P1]]) <{addr = {{[0-9]+}} : ui32, arg_idx = 1 : i32}>
+// INLINED: "aiex.npu.address_patch"(%[[P0]]) <{addr = {{[0-9]+}} : ui32, arg_idx = 2 : i32}>
+// INLINED: "aiex.npu.address_patch"(%[[P1]]) <{addr = {{[0-9]+}} : ui32, arg_idx = 1 : i32}>
 // INLINED-NOT: specialized_from
 module {
   "aie.device"() <{device = 5 : i32, sym_name = "main"}> ({

@@ -229,13 +229,15 @@ module {
 // CHECK-LABEL: sym_name = "main_seq"
 // CHECK-NEXT: ^bb0({{.*}}%arg3: memref<8192xi8>):
 // CHECK: aie_trace.slice_paths = ["0"]
+// (materialize leaves the constants at the start of the device, one per value)
+// INLINED-LABEL: sym_name = "main"}>
+// INLINED-DAG: %[[P1:.*]] = arith.constant 272 : i32
 // INLINED-LABEL: sym_name = "main_seq"
 // INLINED: "aiex.npu.load_pdi"() {device_ref = @dev_a}
 // INLINED: %[[V0:.*]] = memref.subview %arg3[0] [
 // INLINED: %[[C0:.*]] = memref.reinterpret_cast %[[V0]]
 // INLINED: "aiex.npu.address_patch"(%{{.*}}, %[[C0]])
-// INLINED: %[[P1:.*]] = arith.constant 272 : i32
-// INLINED-NEXT: "aiex.npu.address_patch"(%[[P1]]) <{addr = {{[0-9]+}} : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}>
+// INLINED: "aiex.npu.address_patch"(%[[P1]]) <{addr = {{[0-9]+}} : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}>
 // INLINED-NOT: specialized_from
 module {
   "aie.device"() <{device = 5 : i32, sym_name = "main"}> ({

@@ -28,10 +28,8 @@
 // CHECK: aie_trace.specialized_from = @seq_a, sym_visibility = "private"
 // INLINED-LABEL: sym_name = "main_seq"
 // INLINED: "aiex.npu.load_pdi"() {device_ref = @dev_a}
-// INLINED: %[[P0:.*]] = arith.constant 0 : i32
-// INLINED-NEXT: "aiex.npu.address_patch"(%[[P0]]) <{addr = 119268 : ui32, arg_idx = 1 : i32}>
-// INLINED: %[[P8192:.*]] = arith.constant 8192 : i32
-// INLINED-NEXT: "aiex.npu.address_patch"(%[[P8192]]) <{addr = 119268 : ui32, arg_idx = 1 : i32}>
+// INLINED: "aiex.npu.address_patch"(%{{c0_i32(_[0-9]+)?}}) <{addr = 119268 : ui32, arg_idx = 1 : i32}>
+// INLINED: "aiex.npu.address_patch"(%{{c8192_i32(_[0-9]+)?}}) <{addr = 119268 : ui32, arg_idx = 1 : i32}>
 // INLINED-NOT: specialized_from
 module {
   "aie.device"() <{device = 5 : i32, sym_name = "main"}> ({
@@ -75,11 +73,9 @@ module {
 // CHECK-SAME: aie_trace.trace_buffer = {arg_index = 1 : i64, dedicated = true, offset = 0 : i64, size = 12288 : i64}
 // CHECK-SAME: aie_trace.trace_slices = [{device = "main", offset = 0 : i64, sequence = "main_seq", size = 4096 : i64}, {device = "dev_a", offset = 4096 : i64, sequence = "seq_a", size = 8192 : i64}]
 // INLINED-LABEL: sym_name = "main_seq"
-// INLINED: %[[P0:.*]] = arith.constant 0 : i32
-// INLINED-NEXT: "aiex.npu.address_patch"(%[[P0]]) <{addr = 119268 : ui32, arg_idx = 1 : i32}>
+// INLINED: "aiex.npu.address_patch"(%{{c0_i32(_[0-9]+)?}}) <{addr = 119268 : ui32, arg_idx = 1 : i32}>
 // INLINED: "aiex.npu.load_pdi"() {device_ref = @dev_a}
-// INLINED: %[[P4096:.*]] = arith.constant 4096 : i32
-// INLINED-NEXT: "aiex.npu.address_patch"(%[[P4096]]) <{addr = 119268 : ui32, arg_idx = 1 : i32}>
+// INLINED: "aiex.npu.address_patch"(%{{c4096_i32(_[0-9]+)?}}) <{addr = 119268 : ui32, arg_idx = 1 : i32}>
 module {
   "aie.device"() <{device = 5 : i32, sym_name = "main"}> ({
     %shim = "aie.tile"() <{col = 0 : i32, row = 0 : i32}> : () -> index
@@ -164,11 +160,9 @@ module {
 // CHECK-SAME: aie_trace.trace_slices = [{device = "dev_a", offset = 0 : i64, sequence = "seq_a", size = 8192 : i64}, {device = "dev_b", offset = 8192 : i64, sequence = "seq_b", size = 8192 : i64}]
 // INLINED-LABEL: sym_name = "main_seq"
 // INLINED: "aiex.npu.load_pdi"() {device_ref = @dev_a}
-// INLINED: %[[P0:.*]] = arith.constant 0 : i32
-// INLINED-NEXT: "aiex.npu.address_patch"(%[[P0]]) <{addr = 119268 : ui32, arg_idx = 2 : i32}>
+// INLINED: "aiex.npu.address_patch"(%{{c0_i32(_[0-9]+)?}}) <{addr = 119268 : ui32, arg_idx = 2 : i32}>
 // INLINED: "aiex.npu.load_pdi"() {device_ref = @dev_b}
-// INLINED: %[[P8192:.*]] = arith.constant 8192 : i32
-// INLINED-NEXT: "aiex.npu.address_patch"(%[[P8192]]) <{addr = 119268 : ui32, arg_idx = 2 : i32}>
+// INLINED: "aiex.npu.address_patch"(%{{c8192_i32(_[0-9]+)?}}) <{addr = 119268 : ui32, arg_idx = 2 : i32}>
 module {
   "aie.device"() <{device = 5 : i32, sym_name = "main"}> ({
     "aie.runtime_sequence"() <{sym_name = "main_seq"}> ({

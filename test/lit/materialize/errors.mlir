@@ -1,5 +1,5 @@
 // aie-trace-materialize's refusals, each one located error in the words of mlir-aie's
-// -aie-materialize-runtime-sequences (AIEMaterializeRuntimeSequences.cpp at ef38c7ba) and of its
+// -aie-materialize-runtime-sequences (AIEMaterializeRuntimeSequences.cpp at ef38c7ba and its main-line successor, docs/ir-eras.md) and of its
 // test run_error_arg_type_mismatch.mlir (at ccce224d).
 // RUN: aie-trace-opt %s --split-input-file -verify-diagnostics -aie-trace-materialize
 
@@ -8,7 +8,7 @@ module {
     "aie.runtime_sequence"() <{sym_name = "main_seq"}> ({
     ^bb0(%arg0: memref<16xi32>):
       "aiex.configure"() <{symbol = @dev_a}> ({
-        // expected-error@+1 {{argument 0 type mismatch: expected memref<16xi16> but got memref<16xi32>}}
+        // expected-error@+1 {{'aiex.run' op argument 0 type mismatch: expected memref<16xi16> but got memref<16xi32>}}
         "aiex.run"(%arg0) <{runtime_sequence_symbol = @seq_a}> : (memref<16xi32>) -> ()
       }) : () -> ()
     }) : () -> ()
@@ -53,7 +53,7 @@ module {
     "aie.runtime_sequence"() <{sym_name = "main_seq"}> ({
     ^bb0(%arg0: memref<16xi32>):
       "aiex.configure"() <{symbol = @dev_a}> ({
-        // expected-error@+1 {{Referenced SSA value defined by unsupported operation type: aie.buffer. Currently only aie.tile operations are supported.}}
+        // expected-error@+1 {{Referenced SSA value defined by unsupported operation type: aie.external_buffer. Currently only aie.tile, aie.lock and aie.buffer operations are supported.}}
         "aiex.run"(%arg0) <{runtime_sequence_symbol = @seq_a}> : (memref<16xi32>) -> ()
       }) : () -> ()
     }) : () -> ()
@@ -61,7 +61,7 @@ module {
   }) : () -> ()
   "aie.device"() <{device = 5 : i32, sym_name = "dev_a"}> ({
     %core = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
-    %buf = "aie.buffer"(%core) <{sym_name = "b"}> : (index) -> memref<16xi32>
+    %buf = "aie.external_buffer"() <{sym_name = "b"}> : () -> memref<16xi32>
     "aie.runtime_sequence"() <{sym_name = "seq_a"}> ({
     ^bb0(%arg0: memref<16xi32>):
       "aiex.npu.blockwrite"(%buf) <{address = 0 : ui32}> : (memref<16xi32>) -> ()

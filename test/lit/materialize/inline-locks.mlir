@@ -1,6 +1,7 @@
-// Mirrors mlir-aie's test/dialect/AIEX/inline_locks.mlir (2026): the locks a callee sets are
-// copied into the caller's device with the tile they name (one tile for several locks, a tile per
-// lock tile), and every set_lock names the copy of its lock, however often it is used.
+// Mirrors mlir-aie's test/dialect/AIEX/inline_locks.mlir (2026, the revision that lowers to cert):
+// the locks a callee sets are copied into the caller's device with the tile they name (one tile
+// for several locks, a tile per lock tile, tiles first), and every set_lock names the copy of its
+// lock, however often it is used.
 // RUN: aie-trace-opt %s --split-input-file -aie-trace-materialize | FileCheck %s
 
 // three locks of one tile, lock_0 set twice
@@ -50,10 +51,11 @@ module {
 
 // -----
 
-// locks on two tiles: each copy names the copy of its own tile
+// locks on two tiles: within a run every tile comes before the locks (upstream's case 2), and each
+// copy names the copy of its own tile
 // CHECK-LABEL: "aie.device"() <{device = 8 : i32}>
-// CHECK-DAG: %[[TILE02:.*]] = "aie.tile"() <{col = 0 : i32, row = 2 : i32}>
-// CHECK-DAG: %[[TILE12:.*]] = "aie.tile"() <{col = 1 : i32, row = 2 : i32}>
+// CHECK: %[[TILE02:.*]] = "aie.tile"() <{col = 0 : i32, row = 2 : i32}>
+// CHECK-NEXT: %[[TILE12:.*]] = "aie.tile"() <{col = 1 : i32, row = 2 : i32}>
 // CHECK-DAG: %[[LOCK12:.*]] = "aie.lock"(%[[TILE12]]) <{init = 0 : i32, lockID = 0 : i32}>
 // CHECK-DAG: %[[LOCK02:.*]] = "aie.lock"(%[[TILE02]]) <{init = 0 : i32, lockID = 0 : i32}>
 // CHECK: "aie.runtime_sequence"
@@ -80,6 +82,39 @@ module {
     ^bb0(%arg0: memref<64xi32>):
       "aiex.set_lock"(%lock_0_2) <{value = 1 : i32}> : (index) -> ()
       "aiex.set_lock"(%lock_1_2) <{value = 1 : i32}> : (index) -> ()
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+}
+
+// -----
+
+// the caller already declares the lock's tile, after its first op: the tile moves up to the
+// insertion point so that the lock copy follows it (our difference: upstream inserts before the
+// device's first op and would put the lock ahead of its tile; docs/ir-eras.md)
+// CHECK-LABEL: "aie.device"() <{device = 8 : i32}>
+// CHECK-NEXT: %[[T:.*]] = "aie.tile"() <{col = 0 : i32, row = 2 : i32}>
+// CHECK-NEXT: %[[L:.*]] = "aie.lock"(%[[T]]) <{lockID = 3 : i32, sym_name = "l"}>
+// CHECK-NEXT: "aie.tile"() <{col = 0 : i32, row = 0 : i32}>
+// CHECK: "aiex.set_lock"(%[[L]]) <{value = 1 : i32}>
+module {
+  "aie.device"() <{device = 8 : i32}> ({
+    %t0 = "aie.tile"() <{col = 0 : i32, row = 0 : i32}> : () -> index
+    %t = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
+    "aie.runtime_sequence"() ({
+    ^bb0(%a: memref<4xi32>):
+      "aiex.configure"() <{symbol = @d}> ({
+        "aiex.run"(%a) <{runtime_sequence_symbol = @sequence}> : (memref<4xi32>) -> ()
+      }) : () -> ()
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+  "aie.device"() <{device = 8 : i32, sym_name = "d"}> ({
+    %t = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
+    %l = "aie.lock"(%t) <{lockID = 3 : i32, sym_name = "l"}> : (index) -> index
+    "aie.runtime_sequence"() ({
+    ^bb0(%a: memref<4xi32>):
+      "aiex.set_lock"(%l) <{value = 1 : i32}> : (index) -> ()
     }) : () -> ()
     "aie.end"() : () -> ()
   }) : () -> ()

@@ -2,7 +2,9 @@
 // sequences use the same tile, a lock of it and a buffer of the same name. The tile is copied
 // once and shared; each configuration's lock gets its own copy (no equivalence test for locks);
 // the buffers named by rtp_write are cloned as symbol definitions, the second one renamed with
-// a `_0` suffix, and each rtp_write / set_lock names its own configuration's copy.
+// a `_0` suffix, and each rtp_write / set_lock names its own configuration's copy. The insertion
+// points advance across runs: the first run's lock and buffer come before the second run's
+// (upstream's CHECK order: lock, buffer, lock, buffer).
 // (The locks differ in `init` here so that the checks can tell them apart.)
 // RUN: aie-trace-opt %s -aie-trace-materialize | FileCheck %s
 // RUN: aie-trace-opt %s -aie-trace-materialize -aie-trace-check-ir -o /dev/null
@@ -10,10 +12,10 @@
 // CHECK-LABEL: "aie.device"() <{device = 8 : i32}>
 // CHECK: %[[T:.*]] = "aie.tile"() <{col = 0 : i32, row = 2 : i32}>
 // CHECK-NOT: "aie.tile"
-// CHECK-DAG: %[[LO:.*]] = "aie.lock"(%[[T]]) <{init = 0 : i32}>
-// CHECK-DAG: %[[LT:.*]] = "aie.lock"(%[[T]]) <{init = 1 : i32}>
-// CHECK-DAG: "aie.buffer"(%[[T]]) <{address = -559038737 : i32, sym_name = "rtp_0_0"}>
-// CHECK-DAG: "aie.buffer"(%[[T]]) <{address = -889275714 : i32, sym_name = "rtp_0_0_0"}>
+// CHECK: %[[LO:.*]] = "aie.lock"(%[[T]]) <{init = 0 : i32}>
+// CHECK-NEXT: "aie.buffer"(%[[T]]) <{address = -559038737 : i32, sym_name = "rtp_0_0"}>
+// CHECK-NEXT: %[[LT:.*]] = "aie.lock"(%[[T]]) <{init = 1 : i32}>
+// CHECK-NEXT: "aie.buffer"(%[[T]]) <{address = -889275714 : i32, sym_name = "rtp_0_0_0"}>
 // CHECK: "aie.runtime_sequence"
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @other_device}
 // CHECK-NEXT: "aiex.npu.rtp_write"() <{buffer = @rtp_0_0, index = 0 : ui32, value = -1168197103 : i32}>

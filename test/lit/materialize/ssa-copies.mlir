@@ -1,7 +1,8 @@
 // aie-trace-materialize copies the aie.tile / aie.lock values a callee uses into the caller's
 // device, as mlir-aie's -aie-materialize-runtime-sequences does (AIEMaterializeRuntimeSequences.cpp
-// at ef38c7ba): a tile of the same column and row is reused, others and locks are cloned at the
-// start of the caller's device; load_pdi only where the inlined body does not start with one.
+// at ef38c7ba and on the main line): a tile of the same column and row is reused, others and locks
+// are cloned at the start of the caller's device, tiles first; load_pdi only where the inlined body
+// does not start with one.
 // RUN: aie-trace-opt %s --split-input-file -aie-trace-materialize | FileCheck %s
 
 // a callee that sets one of its device's locks and uses a tile the caller has too

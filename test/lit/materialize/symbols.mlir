@@ -1,15 +1,17 @@
 // aie-trace-materialize clones the symbol definitions an inlined callee names from its device
 // into the caller's device under unique names, as mlir-aie's -aie-materialize-runtime-sequences
-// does (AIEMaterializeRuntimeSequences.cpp at ef38c7ba): one clone per inlined run, the name
-// taken when free, else name_0, name_1, ...; its tile is found or copied like the body's; each run's
-// copies start at the device's start (so the second run's clone comes first).
+// does (AIEMaterializeRuntimeSequences.cpp on the main line after 04f1db22; docs/ir-eras.md): one
+// clone per inlined run, the name taken when free, else name_0, name_1, ...; its tile is found or
+// copied like the body's; the clones go before the caller's first runtime sequence, each after the
+// ones before it (the insertion point advances across runs).
 // RUN: aie-trace-opt %s --split-input-file -aie-trace-materialize | FileCheck %s
 
 // CHECK-LABEL: sym_name = "main"
 // CHECK-NEXT: %[[T:.*]] = "aie.tile"() <{col = 0 : i32, row = 0 : i32}>
-// CHECK-NEXT: "aie.shim_dma_allocation"(%[[T]]) <{channel_dir = 1 : i32, channel_index = 0 : i64, sym_name = "in_1"}>
-// CHECK-NEXT: "aie.shim_dma_allocation"(%[[T]]) <{channel_dir = 1 : i32, channel_index = 0 : i64, sym_name = "in_0"}>
 // CHECK-NEXT: "aie.shim_dma_allocation"(%[[T]]) <{channel_dir = 0 : i32, channel_index = 0 : i64, sym_name = "in"}>
+// CHECK-NEXT: "aie.shim_dma_allocation"(%[[T]]) <{channel_dir = 1 : i32, channel_index = 0 : i64, sym_name = "in_0"}>
+// CHECK-NEXT: "aie.shim_dma_allocation"(%[[T]]) <{channel_dir = 1 : i32, channel_index = 0 : i64, sym_name = "in_1"}>
+// CHECK-NEXT: "aie.runtime_sequence"
 // CHECK: "aiex.npu.dma_wait"() <{symbol = @in_0}>
 // CHECK: "aiex.npu.dma_wait"() <{symbol = @in_1}>
 module {

@@ -9,7 +9,7 @@
 // RUN:   | FileCheck %s --check-prefix=NO-PDI
 // RUN: not aie-trace-opt %s -aie-trace-materialize 2>/dev/null | wc -c | FileCheck %s --check-prefix=NO-OUTPUT
 
-// CHECK: materialize-unfused.mlir:{{[0-9]+}}:9: error: passes 1 operands to the 2 parameters of 'seq_a'
+// CHECK: materialize-unfused.mlir:{{[0-9]+}}:9: error: 'aiex.run' op argument count mismatch: expected 2 but got 1
 // CHECK-NEXT: // -----// IR Dump After Materialize Failed: aie-trace-materialize //----- //
 // CHECK-LABEL: "aie.runtime_sequence"() <{sym_name = "main_seq"}>
 // CHECK-NEXT: ^bb0(%arg0: memref<64xi32>):
@@ -34,7 +34,7 @@ module {
         "aiex.run"(%arg0) <{runtime_sequence_symbol = @seq_b}> : (memref<64xi32>) -> ()
       }) : () -> ()
       "aiex.configure"() <{symbol = @dev_a}> ({
-        // expected-error@+1 {{passes 1 operands to the 2 parameters of 'seq_a'}}
+        // expected-error@+1 {{'aiex.run' op argument count mismatch: expected 2 but got 1}}
         "aiex.run"(%arg0) <{runtime_sequence_symbol = @seq_a}> : (memref<64xi32>) -> ()
       }) : () -> ()
     }) : () -> ()

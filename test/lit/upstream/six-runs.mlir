@@ -148,35 +148,23 @@ module {
 // CHECK-LABEL: sym_name = "sequence"
 // CHECK-NEXT: ^bb0(%arg0: memref<24xi32>, %arg1: memref<49152xi8>):
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_a}
-// CHECK: %[[T0:[a-z0-9_]+]] = arith.constant 0 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[T0]]) <{addr = 119268 : ui32, arg_idx = 1 : i32}>
-// CHECK: %[[D0:[a-z0-9_]+]] = arith.constant 0 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[D0]]) <{addr = 118788 : ui32, arg_idx = 0 : i32}>
+// CHECK: "aiex.npu.address_patch"(%{{c0_i32(_[0-9]+)?}}) <{addr = 119268 : ui32, arg_idx = 1 : i32}>
+// CHECK: "aiex.npu.address_patch"(%{{c0_i32(_[0-9]+)?}}) <{addr = 118788 : ui32, arg_idx = 0 : i32}>
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_b}
-// CHECK: %[[T1:[a-z0-9_]+]] = arith.constant 8192 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[T1]]) <{addr = 119268 : ui32, arg_idx = 1 : i32}>
-// CHECK: %[[D1:[a-z0-9_]+]] = arith.constant 16 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[D1]]) <{addr = 118788 : ui32, arg_idx = 0 : i32}>
+// CHECK: "aiex.npu.address_patch"(%{{c8192_i32(_[0-9]+)?}}) <{addr = 119268 : ui32, arg_idx = 1 : i32}>
+// CHECK: "aiex.npu.address_patch"(%{{c16_i32(_[0-9]+)?}}) <{addr = 118788 : ui32, arg_idx = 0 : i32}>
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_a}
-// CHECK: %[[T2:[a-z0-9_]+]] = arith.constant 16384 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[T2]]) <{addr = 119268 : ui32, arg_idx = 1 : i32}>
-// CHECK: %[[D2:[a-z0-9_]+]] = arith.constant 32 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[D2]]) <{addr = 118788 : ui32, arg_idx = 0 : i32}>
+// CHECK: "aiex.npu.address_patch"(%{{c16384_i32(_[0-9]+)?}}) <{addr = 119268 : ui32, arg_idx = 1 : i32}>
+// CHECK: "aiex.npu.address_patch"(%{{c32_i32(_[0-9]+)?}}) <{addr = 118788 : ui32, arg_idx = 0 : i32}>
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_b}
-// CHECK: %[[T3:[a-z0-9_]+]] = arith.constant 24576 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[T3]]) <{addr = 119268 : ui32, arg_idx = 1 : i32}>
-// CHECK: %[[D3:[a-z0-9_]+]] = arith.constant 48 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[D3]]) <{addr = 118788 : ui32, arg_idx = 0 : i32}>
+// CHECK: "aiex.npu.address_patch"(%{{c24576_i32(_[0-9]+)?}}) <{addr = 119268 : ui32, arg_idx = 1 : i32}>
+// CHECK: "aiex.npu.address_patch"(%{{c48_i32(_[0-9]+)?}}) <{addr = 118788 : ui32, arg_idx = 0 : i32}>
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_a}
-// CHECK: %[[T4:[a-z0-9_]+]] = arith.constant 32768 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[T4]]) <{addr = 119268 : ui32, arg_idx = 1 : i32}>
-// CHECK: %[[D4:[a-z0-9_]+]] = arith.constant 64 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[D4]]) <{addr = 118788 : ui32, arg_idx = 0 : i32}>
+// CHECK: "aiex.npu.address_patch"(%{{c32768_i32(_[0-9]+)?}}) <{addr = 119268 : ui32, arg_idx = 1 : i32}>
+// CHECK: "aiex.npu.address_patch"(%{{c64_i32(_[0-9]+)?}}) <{addr = 118788 : ui32, arg_idx = 0 : i32}>
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_b}
-// CHECK: %[[T5:[a-z0-9_]+]] = arith.constant 40960 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[T5]]) <{addr = 119268 : ui32, arg_idx = 1 : i32}>
-// CHECK: %[[D5:[a-z0-9_]+]] = arith.constant 80 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[D5]]) <{addr = 118788 : ui32, arg_idx = 0 : i32}>
+// CHECK: "aiex.npu.address_patch"(%{{c40960_i32(_[0-9]+)?}}) <{addr = 119268 : ui32, arg_idx = 1 : i32}>
+// CHECK: "aiex.npu.address_patch"(%{{c80_i32(_[0-9]+)?}}) <{addr = 118788 : ui32, arg_idx = 0 : i32}>
 // CHECK-NOT: address_patch
 // CHECK: aie_trace.trace_buffer = {arg_index = 1 : i64, dedicated = true, offset = 0 : i64, size = 49152 : i64}
 // CHECK-SAME: aie_trace.trace_slices = [{device = "dev_a", offset = 0 : i64, sequence = "seq_a1", size = 8192 : i64}, {device = "dev_b", offset = 8192 : i64, sequence = "seq_b1", size = 8192 : i64}, {device = "dev_a", offset = 16384 : i64, sequence = "seq_a2", size = 8192 : i64}, {device = "dev_b", offset = 24576 : i64, sequence = "seq_b2", size = 8192 : i64}, {device = "dev_a", offset = 32768 : i64, sequence = "seq_a2", size = 8192 : i64}, {device = "dev_b", offset = 40960 : i64, sequence = "seq_b2", size = 8192 : i64}]
@@ -309,35 +297,23 @@ module {
 // CHECK-LABEL: sym_name = "sequence"
 // CHECK-NEXT: ^bb0(%arg0: memref<24xi32>, %arg1: memref<49152xi8>):
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_a}
-// CHECK: %[[T0:[a-z0-9_]+]] = arith.constant 0 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[T0]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
-// CHECK: %[[D0:[a-z0-9_]+]] = arith.constant 0 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[D0]]) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+// CHECK: "aiex.npu.address_patch"(%{{c0_i32(_[0-9]+)?}}) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+// CHECK: "aiex.npu.address_patch"(%{{c0_i32(_[0-9]+)?}}) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_b}
-// CHECK: %[[T1:[a-z0-9_]+]] = arith.constant 8192 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[T1]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
-// CHECK: %[[D1:[a-z0-9_]+]] = arith.constant 16 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[D1]]) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+// CHECK: "aiex.npu.address_patch"(%{{c8192_i32(_[0-9]+)?}}) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+// CHECK: "aiex.npu.address_patch"(%{{c16_i32(_[0-9]+)?}}) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_a}
-// CHECK: %[[T2:[a-z0-9_]+]] = arith.constant 16384 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[T2]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
-// CHECK: %[[D2:[a-z0-9_]+]] = arith.constant 32 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[D2]]) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+// CHECK: "aiex.npu.address_patch"(%{{c16384_i32(_[0-9]+)?}}) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+// CHECK: "aiex.npu.address_patch"(%{{c32_i32(_[0-9]+)?}}) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_b}
-// CHECK: %[[T3:[a-z0-9_]+]] = arith.constant 24576 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[T3]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
-// CHECK: %[[D3:[a-z0-9_]+]] = arith.constant 48 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[D3]]) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+// CHECK: "aiex.npu.address_patch"(%{{c24576_i32(_[0-9]+)?}}) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+// CHECK: "aiex.npu.address_patch"(%{{c48_i32(_[0-9]+)?}}) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_a}
-// CHECK: %[[T4:[a-z0-9_]+]] = arith.constant 32768 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[T4]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
-// CHECK: %[[D4:[a-z0-9_]+]] = arith.constant 64 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[D4]]) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+// CHECK: "aiex.npu.address_patch"(%{{c32768_i32(_[0-9]+)?}}) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+// CHECK: "aiex.npu.address_patch"(%{{c64_i32(_[0-9]+)?}}) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_b}
-// CHECK: %[[T5:[a-z0-9_]+]] = arith.constant 40960 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[T5]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
-// CHECK: %[[D5:[a-z0-9_]+]] = arith.constant 80 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[D5]]) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+// CHECK: "aiex.npu.address_patch"(%{{c40960_i32(_[0-9]+)?}}) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+// CHECK: "aiex.npu.address_patch"(%{{c80_i32(_[0-9]+)?}}) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
 // CHECK-NOT: address_patch
 // CHECK: trace_buffer = #aie.trace_buffer<arg_index = 1, offset = 0, size = 49152, dedicated = true>
 // CHECK-SAME: trace_slices = [#aie.trace_slice<device = "dev_a", sequence = "seq_a1", offset = 0, size = 8192>, #aie.trace_slice<device = "dev_b", sequence = "seq_b1", offset = 8192, size = 8192>, #aie.trace_slice<device = "dev_a", sequence = "seq_a2", offset = 16384, size = 8192>, #aie.trace_slice<device = "dev_b", sequence = "seq_b2", offset = 24576, size = 8192>, #aie.trace_slice<device = "dev_a", sequence = "seq_a2", offset = 32768, size = 8192>, #aie.trace_slice<device = "dev_b", sequence = "seq_b2", offset = 40960, size = 8192>]
@@ -470,35 +446,23 @@ module {
 // CHECK-LABEL: sym_name = "sequence"
 // CHECK-NEXT: ^bb0(%arg0: memref<24xi32>, %arg1: memref<49152xi8>):
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_a}
-// CHECK: %[[T0:[a-z0-9_]+]] = arith.constant 0 : i64
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[T0]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i64) -> ()
-// CHECK: %[[D0:[a-z0-9_]+]] = arith.constant 0 : i64
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[D0]]) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i64) -> ()
+// CHECK: "aiex.npu.address_patch"(%{{c0_i64(_[0-9]+)?}}) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i64) -> ()
+// CHECK: "aiex.npu.address_patch"(%{{c0_i64(_[0-9]+)?}}) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i64) -> ()
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_b}
-// CHECK: %[[T1:[a-z0-9_]+]] = arith.constant 8192 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[T1]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
-// CHECK: %[[D1:[a-z0-9_]+]] = arith.constant 16 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[D1]]) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
+// CHECK: "aiex.npu.address_patch"(%{{c8192_i32(_[0-9]+)?}}) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
+// CHECK: "aiex.npu.address_patch"(%{{c16_i32(_[0-9]+)?}}) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_a}
-// CHECK: %[[T2:[a-z0-9_]+]] = arith.constant 16384 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[T2]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
-// CHECK: %[[D2:[a-z0-9_]+]] = arith.constant 32 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[D2]]) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
+// CHECK: "aiex.npu.address_patch"(%{{c16384_i32(_[0-9]+)?}}) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
+// CHECK: "aiex.npu.address_patch"(%{{c32_i32(_[0-9]+)?}}) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_b}
-// CHECK: %[[T3:[a-z0-9_]+]] = arith.constant 24576 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[T3]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
-// CHECK: %[[D3:[a-z0-9_]+]] = arith.constant 48 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[D3]]) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
+// CHECK: "aiex.npu.address_patch"(%{{c24576_i32(_[0-9]+)?}}) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
+// CHECK: "aiex.npu.address_patch"(%{{c48_i32(_[0-9]+)?}}) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_a}
-// CHECK: %[[T4:[a-z0-9_]+]] = arith.constant 32768 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[T4]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
-// CHECK: %[[D4:[a-z0-9_]+]] = arith.constant 64 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[D4]]) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
+// CHECK: "aiex.npu.address_patch"(%{{c32768_i32(_[0-9]+)?}}) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
+// CHECK: "aiex.npu.address_patch"(%{{c64_i32(_[0-9]+)?}}) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_b}
-// CHECK: %[[T5:[a-z0-9_]+]] = arith.constant 40960 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[T5]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
-// CHECK: %[[D5:[a-z0-9_]+]] = arith.constant 80 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[D5]]) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
+// CHECK: "aiex.npu.address_patch"(%{{c40960_i32(_[0-9]+)?}}) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
+// CHECK: "aiex.npu.address_patch"(%{{c80_i32(_[0-9]+)?}}) {addr = 118788 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
 // CHECK-NOT: address_patch
 // CHECK: trace_buffer = #aie.trace_buffer<arg_index = 1, offset = 0, size = 49152, dedicated = true>
 // CHECK-SAME: trace_slices = [#aie.trace_slice<device = "dev_a", sequence = "seq_a1", offset = 0, size = 8192>, #aie.trace_slice<device = "dev_b", sequence = "seq_b1", offset = 8192, size = 8192>, #aie.trace_slice<device = "dev_a", sequence = "seq_a2", offset = 16384, size = 8192>, #aie.trace_slice<device = "dev_b", sequence = "seq_b2", offset = 24576, size = 8192>, #aie.trace_slice<device = "dev_a", sequence = "seq_a2", offset = 32768, size = 8192>, #aie.trace_slice<device = "dev_b", sequence = "seq_b2", offset = 40960, size = 8192>]

@@ -100,22 +100,18 @@ module {
 // CHECK-LABEL: sym_name = "sequence"
 // CHECK-NEXT: ^bb0(%arg0: memref<64xi32>, %arg1: memref<12288xi8>):
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_a}
-// CHECK: %[[A:[a-z0-9_]+]] = arith.constant 0 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[A]]) <{addr = 119268 : ui32, arg_idx = 1 : i32}>
+// CHECK: "aiex.npu.address_patch"(%{{c0_i32(_[0-9]+)?}}) <{addr = 119268 : ui32, arg_idx = 1 : i32}>
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_b}
-// CHECK: %[[B:[a-z0-9_]+]] = arith.constant 8192 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[B]]) <{addr = 119268 : ui32, arg_idx = 1 : i32}>
+// CHECK: "aiex.npu.address_patch"(%{{c8192_i32(_[0-9]+)?}}) <{addr = 119268 : ui32, arg_idx = 1 : i32}>
 // CHECK-NOT: address_patch
 // CHECK: aie_trace.trace_buffer = {arg_index = 1 : i64, dedicated = true, offset = 0 : i64, size = 12288 : i64}
 // CHECK-SAME: aie_trace.trace_slices = [{device = "dev_a", offset = 0 : i64, sequence = "seq_a", size = 8192 : i64}, {device = "dev_b", offset = 8192 : i64, sequence = "seq_b", size = 4096 : i64}]
 // CHECK-LABEL: sym_name = "seq_a"
-// CHECK: %[[SEQ_A:[a-z0-9_]+]] = arith.constant 0 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[SEQ_A]]) <{addr = 119268 : ui32, arg_idx = 1 : i32}>
+// CHECK: "aiex.npu.address_patch"(%{{c0_i32(_[0-9]+)?}}) <{addr = 119268 : ui32, arg_idx = 1 : i32}>
 // CHECK: aie_trace.trace_buffer = {arg_index = 1 : i64, dedicated = true, offset = 0 : i64, size = 8192 : i64}
 // CHECK-SAME: aie_trace.trace_slices = [{device = "dev_a", offset = 0 : i64, sequence = "seq_a", size = 8192 : i64}]
 // CHECK-LABEL: sym_name = "seq_b"
-// CHECK: %[[SEQ_B:[a-z0-9_]+]] = arith.constant 0 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[SEQ_B]]) <{addr = 119268 : ui32, arg_idx = 2 : i32}>
+// CHECK: "aiex.npu.address_patch"(%{{c0_i32(_[0-9]+)?}}) <{addr = 119268 : ui32, arg_idx = 2 : i32}>
 // CHECK: aie_trace.trace_buffer = {arg_index = 2 : i64, dedicated = true, offset = 0 : i64, size = 4096 : i64}
 // CHECK-SAME: aie_trace.trace_slices = [{device = "dev_b", offset = 0 : i64, sequence = "seq_b", size = 4096 : i64}]
 // COUNT-LABEL: sym_name = "sequence"
@@ -189,22 +185,18 @@ module {
 // CHECK-LABEL: sym_name = "sequence"
 // CHECK-NEXT: ^bb0(%arg0: memref<64xi32>, %arg1: memref<12288xi8>):
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_a}
-// CHECK: %[[A:[a-z0-9_]+]] = arith.constant 0 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[A]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+// CHECK: "aiex.npu.address_patch"(%{{c0_i32(_[0-9]+)?}}) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_b}
-// CHECK: %[[B:[a-z0-9_]+]] = arith.constant 8192 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[B]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+// CHECK: "aiex.npu.address_patch"(%{{c8192_i32(_[0-9]+)?}}) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
 // CHECK-NOT: address_patch
 // CHECK: trace_buffer = #aie.trace_buffer<arg_index = 1, offset = 0, size = 12288, dedicated = true>
 // CHECK-SAME: trace_slices = [#aie.trace_slice<device = "dev_a", sequence = "seq_a", offset = 0, size = 8192>, #aie.trace_slice<device = "dev_b", sequence = "seq_b", offset = 8192, size = 4096>]
 // CHECK-LABEL: sym_name = "seq_a"
 // CHECK-SAME: trace_buffer = #aie.trace_buffer<arg_index = 1, offset = 0, size = 8192, dedicated = true>
-// CHECK: %[[SEQ_A:[a-z0-9_]+]] = arith.constant 0 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[SEQ_A]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+// CHECK: "aiex.npu.address_patch"(%{{c0_i32(_[0-9]+)?}}) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
 // CHECK-LABEL: sym_name = "seq_b"
 // CHECK-SAME: trace_buffer = #aie.trace_buffer<arg_index = 2, offset = 0, size = 4096, dedicated = true>
-// CHECK: %[[SEQ_B:[a-z0-9_]+]] = arith.constant 0 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[SEQ_B]]) {addr = 119268 : ui32, arg_idx = 2 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
+// CHECK: "aiex.npu.address_patch"(%{{c0_i32(_[0-9]+)?}}) {addr = 119268 : ui32, arg_idx = 2 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}
 // COUNT-LABEL: sym_name = "sequence"
 // COUNT-COUNT-2: "aiex.npu.address_patch"
 // COUNT-NOT: "aiex.npu.address_patch"
@@ -276,22 +268,18 @@ module {
 // CHECK-LABEL: sym_name = "sequence"
 // CHECK-NEXT: ^bb0(%arg0: memref<64xi32>, %arg1: memref<12288xi8>):
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_a}
-// CHECK: %[[A:[a-z0-9_]+]] = arith.constant 0 : i64
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[A]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i64) -> ()
+// CHECK: "aiex.npu.address_patch"(%{{c0_i64(_[0-9]+)?}}) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i64) -> ()
 // CHECK: "aiex.npu.load_pdi"() {device_ref = @dev_b}
-// CHECK: %[[B:[a-z0-9_]+]] = arith.constant 8192 : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[B]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
+// CHECK: "aiex.npu.address_patch"(%{{c8192_i32(_[0-9]+)?}}) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i32) -> ()
 // CHECK-NOT: address_patch
 // CHECK: trace_buffer = #aie.trace_buffer<arg_index = 1, offset = 0, size = 12288, dedicated = true>
 // CHECK-SAME: trace_slices = [#aie.trace_slice<device = "dev_a", sequence = "seq_a", offset = 0, size = 8192>, #aie.trace_slice<device = "dev_b", sequence = "seq_b", offset = 8192, size = 4096>]
 // CHECK-LABEL: sym_name = "seq_a"
 // CHECK-SAME: trace_buffer = #aie.trace_buffer<arg_index = 1, offset = 0, size = 8192, dedicated = true>
-// CHECK: %[[SEQ_A:[a-z0-9_]+]] = arith.constant 0 : i64
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[SEQ_A]]) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i64) -> ()
+// CHECK: "aiex.npu.address_patch"(%{{c0_i64(_[0-9]+)?}}) {addr = 119268 : ui32, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i64) -> ()
 // CHECK-LABEL: sym_name = "seq_b"
 // CHECK-SAME: trace_buffer = #aie.trace_buffer<arg_index = 2, offset = 0, size = 4096, dedicated = true>
-// CHECK: %[[SEQ_B:[a-z0-9_]+]] = arith.constant 0 : i64
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[SEQ_B]]) {addr = 119268 : ui32, arg_idx = 2 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i64) -> ()
+// CHECK: "aiex.npu.address_patch"(%{{c0_i64(_[0-9]+)?}}) {addr = 119268 : ui32, arg_idx = 2 : i32, operandSegmentSizes = array<i32: 0, 1, 0>} : (i64) -> ()
 // COUNT-LABEL: sym_name = "sequence"
 // COUNT-COUNT-2: "aiex.npu.address_patch"
 // COUNT-NOT: "aiex.npu.address_patch"
