@@ -92,62 +92,69 @@ def streams(words: list[int]) -> dict[tuple[int, int, int], list[int]]:
     return out
 
 
+def _slots(mask: int) -> tuple[int, ...]:
+    return tuple(s for s in range(8) if mask >> s & 1)
+
+
+#: (mask, value, length, reading of the command's bytes ``c``), in convert_to_commands' order
+_RULES = (
+    (0xFB, 0xF0, 8, lambda c: ("start", int.from_bytes(bytes(c[1:8]), "big"), ())),
+    (0xFC, 0xDC, 4, None),
+    (0x80, 0x00, 1, lambda c: ("single", c[0] & 0xF, (c[0] >> 4 & 7,))),
+    (0xE0, 0x80, 2, lambda c: ("single", (c[0] & 3) << 8 | c[1], (c[0] >> 2 & 7,))),
+    (
+        0xE0,
+        0xA0,
+        3,
+        lambda c: ("single", (c[0] & 3) << 16 | c[1] << 8 | c[2], (c[0] >> 2 & 7,)),
+    ),
+    (
+        0xF0,
+        0xC0,
+        2,
+        lambda c: ("frame", c[1] & 0xF, _slots((c[0] & 0xF) << 4 | c[1] >> 4)),
+    ),
+    (
+        0xFC,
+        0xD0,
+        3,
+        lambda c: (
+            "frame",
+            (c[1] & 3) << 8 | c[2],
+            _slots((c[0] & 3) << 6 | c[1] >> 2),
+        ),
+    ),
+    (
+        0xFC,
+        0xD4,
+        4,
+        lambda c: (
+            "frame",
+            (c[1] & 3) << 16 | c[2] << 8 | c[3],
+            _slots((c[0] & 3) << 6 | c[1] >> 2),
+        ),
+    ),
+    (0xF0, 0xE0, 1, lambda c: ("repeat", c[0] & 0xF, ())),
+    (0xFC, 0xD8, 2, lambda c: ("repeat", (c[0] & 3) << 8 | c[1], ())),
+    (0xFF, 0xFE, 1, None),
+    (0xFF, 0xFF, 1, lambda c: ("sync", 0, ())),
+)
+
+
 def commands(data: list[int]) -> list[tuple]:
     """Step 3: ``(kind, value, slots)`` per command; kind ``single`` or ``frame`` (a Multiple)."""
     b = [(w >> s) & 0xFF for w in data if w != 0xA5A5A5A5 for s in (24, 16, 8, 0)]
     out, i = [], 0
     while i < len(b):
-        b0 = b[i]
-
-        def need(n: int) -> bool:
-            return i + n <= len(b)
-
-        if b0 & 0xFB == 0xF0:
-            if not need(8):
-                break
-            out.append(("start", int.from_bytes(bytes(b[i + 1 : i + 8]), "big"), ()))
-            i += 8
-        elif b0 & 0xFC == 0xDC:
-            i += 4
-        elif b0 & 0x80 == 0:
-            out.append(("single", b0 & 0xF, (b0 >> 4 & 7,)))
-            i += 1
-        elif b0 & 0xE0 in (0x80, 0xA0):
-            n = 2 if b0 & 0xE0 == 0x80 else 3
-            if not need(n):
-                break
-            c = int.from_bytes(bytes([b0 & 3] + b[i + 1 : i + n]), "big")
-            out.append(("single", c, (b0 >> 2 & 7,)))
-            i += n
-        elif b0 & 0xF0 == 0xC0:
-            if not need(2):
-                break
-            m = (b0 & 0xF) << 4 | b[i + 1] >> 4
-            out.append(("frame", b[i + 1] & 0xF, tuple(s for s in range(8) if m >> s & 1)))
-            i += 2
-        elif b0 & 0xF8 == 0xD0:
-            n = 3 if b0 & 0xFC == 0xD0 else 4
-            if not need(n):
-                break
-            m = (b0 & 3) << 6 | b[i + 1] >> 2
-            c = int.from_bytes(bytes([b[i + 1] & 3] + b[i + 2 : i + n]), "big")
-            out.append(("frame", c, tuple(s for s in range(8) if m >> s & 1)))
-            i += n
-        elif b0 & 0xF0 == 0xE0:
-            out.append(("repeat", b0 & 0xF, ()))
-            i += 1
-        elif b0 & 0xFC == 0xD8:
-            if not need(2):
-                break
-            out.append(("repeat", (b0 & 3) << 8 | b[i + 1], ()))
-            i += 2
-        elif b0 == 0xFE:
-            i += 1
-        elif b0 == 0xFF:
-            out.append(("sync", 0, ()))
-            i += 1
-        else:
-            raise Hangs(f"byte {b0:#04x} at stream byte {i}")
+        rule = next((r for r in _RULES if b[i] & r[0] == r[1]), None)
+        if rule is None:
+            raise Hangs(f"byte {b[i]:#04x} at stream byte {i}")
+        n, read = rule[2], rule[3]
+        if i + n > len(b):
+            break
+        if read is not None:
+            out.append(read(b[i : i + n]))
+        i += n
     return out
 
 
@@ -192,6 +199,8 @@ def events(cmds: list[tuple]) -> list[tuple[int, str, int]]:
     return out
 
 
-def parse_py(buffer: bytes | np.ndarray) -> dict[tuple[int, int, int], list[tuple[int, str, int]]]:
+def parse_py(
+    buffer: bytes | np.ndarray,
+) -> dict[tuple[int, int, int], list[tuple[int, str, int]]]:
     words = np.frombuffer(bytes(buffer), dtype="<u4").tolist()
     return {key: events(commands(data)) for key, data in streams(words).items()}

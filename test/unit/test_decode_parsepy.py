@@ -8,7 +8,8 @@ Where both are defined they agree event for event, once two documented differenc
 out (docs/decoding.md, "Where we differ from parse.py"): parse.py's timer starts at 0 where ours
 starts at the stream's ``Start`` value, parse.py writes no ``E`` for an event still asserted
 when the stream ends, and it ends an event when the next frame comes, so ``Event_Sync``s between
-put its ``E`` 2**18 cycles later each. Each other difference is asserted here on the bytes that show it."""
+put its ``E`` 2**18 cycles later each. Each other difference is asserted here on the bytes that show it.
+"""
 
 from __future__ import annotations
 
@@ -56,7 +57,10 @@ def agree(data: bytes) -> dict:
                     m = m[:-1]
                 if ph == "E":
                     # parse.py ends an event when the next frame comes, after the syncs between
-                    t = [a - (a - b) // SYNC * SYNC if a > b else a for a, b in zip(t, m)]
+                    t = [
+                        a - (a - b) // SYNC * SYNC if a > b else a
+                        for a, b in zip(t, m, strict=False)
+                    ]
                 assert t == m, (key, ph, slot)
     return theirs
 
@@ -94,7 +98,9 @@ def test_event_sync_hardware_bytes_of_pr_3668():
 def test_the_lit_tests_buffers(tmp_path, args):
     """Per slice (the fused buffer has two of 8 KiB), as mlir-aie decodes a fused buffer."""
     p = tmp_path / "t.bin"
-    subprocess.run([sys.executable, str(LIT / "make_trace.py"), str(p), *args], check=True)
+    subprocess.run(
+        [sys.executable, str(LIT / "make_trace.py"), str(p), *args], check=True
+    )
     data = p.read_bytes()
     for lo in range(0, len(data), 8192):
         agree(data[lo : lo + 8192])
@@ -107,7 +113,12 @@ def common_ground(frames: list[tuple[int, int]]) -> list[tuple[int, int]]:
     out, prev = [], (None, None, None)
     for t, mask in frames:
         gap = None if prev[0] is None else t - prev[0]
-        if mask & (mask - 1) and gap is not None and gap > 1 and (mask, gap) == prev[1:]:
+        if (
+            mask & (mask - 1)
+            and gap is not None
+            and gap > 1
+            and (mask, gap) == prev[1:]
+        ):
             mask &= -mask
         out.append((t, mask))
         prev = (t, mask, gap)
