@@ -84,6 +84,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "(default: parse.py with --input, else perfetto)",
     )
     p.add_argument(
+        "--time-base",
+        choices=("cycles", "us"),
+        default="cycles",
+        help="perfetto style: cycles draws one AIE cycle as one nanosecond (nothing lost; the file "
+        "states the real scale), us writes real microseconds at the AIE clock (default: cycles)",
+    )
+    p.add_argument(
         "--aie-clock-mhz",
         type=float,
         metavar="MHZ",
@@ -345,7 +352,12 @@ def _decode(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         _write(
             args.output,
             lambda f: perfetto.write_chrome_trace(
-                decoded, f, kernel, clock_mhz=args.aie_clock_mhz, style=style
+                decoded,
+                f,
+                kernel,
+                clock_mhz=args.aie_clock_mhz,
+                style=style,
+                time_base=args.time_base,
             ),
         )
     return 0

@@ -9,9 +9,15 @@ time goes forward); one thread per event slot, named after the event it traces; 
 duration events. Process ids count from 0 in the order the ``process_name`` events appear (what
 mlir-aie's ``get_cycles_summary`` indexes by).
 
-Time: Chrome's trace format reads ``ts`` as microseconds, so ``ts`` is the event's AIE cycle
-divided by the AIE clock in MHz (:data:`AIE_CLOCK_MHZ` per architecture, or the caller's), and
-every duration event keeps its cycle in ``args.cycles``. ``style="parse.py"`` writes what mlir-aie's
+Time: Chrome's trace format reads ``ts`` as microseconds and Perfetto keeps whole nanoseconds, so
+real time loses cycles (at 1600 MHz one cycle is 0.625 ns: a one-cycle event would show as 0 or
+1 ns depending on where it starts). The default time base (``time_base="cycles"``) therefore
+draws one cycle as one nanosecond: ``ts`` is the cycle divided by 1000, exact in three decimals,
+so every event of one cycle or more has a non-zero length in proportion to its cycles. The file
+says so (``otherData.time_base``, ``ns_per_cycle`` of the AIE clock, :data:`AIE_CLOCK_MHZ` per
+architecture or the caller's), and every duration event keeps its cycle in ``args.cycles``.
+``time_base="us"`` writes real microseconds instead (the cycle divided by the clock in MHz), for
+tools that add times across files; short events may then show as 0 ns. ``style="parse.py"`` writes what mlir-aie's
 ``parse.py`` writes instead: a bare JSON array whose ``ts`` are cycles, the form its summary helpers
 (``get_cycles``, ``get_cycles_summary``, ``get_trace_summary.py``) read.
 
@@ -42,6 +48,8 @@ from .decode import SliceDecode
 AIE_CLOCK_MHZ = {"aie2": 1600.0, "aie2p": 1800.0}
 DEFAULT_ARCH = "aie2"
 STYLES = ("perfetto", "parse.py")
+#: ``cycles``: one cycle is drawn as one nanosecond (lossless); ``us``: real microseconds
+TIME_BASES = ("cycles", "us")
 #: most events formatted at once
 BATCH = 1 << 14
 
@@ -91,8 +99,10 @@ class _Writer:
 
 
 def _stream_events(
-    w: _Writer, sd: SliceDecode, key: Any, stream: Any, mhz: float
+    w: _Writer, sd: SliceDecode, key: Any, stream: Any, mhz: float | None, scale: str
 ) -> None:
+    """Write one stream's events; ``mhz`` None draws a cycle as one nanosecond. ``scale`` ends
+    the process labels."""
     slots = [slot for slot in range(len(stream.counts)) if stream.counts[slot]]
     if not slots:
         return
@@ -107,7 +117,9 @@ def _stream_events(
     def pid_for(epoch: int) -> int:
         if epoch not in pid_of:
             name = base_name + (f" run {len(pid_of) + 1}" if several_runs else "")
-            pid_of[epoch] = w.process(name, f"{sd.kernel} call {sd.call_path}", threads)
+            pid_of[epoch] = w.process(
+                name, f"{sd.kernel} call {sd.call_path}{scale}", threads
+            )
             pid = pid_of[epoch]
             for slot in slots:
                 jn = json.dumps(names[slot])
@@ -131,6 +143,11 @@ def _stream_events(
                         f'{prefix[(pid, c)]}{x}, "args": {{}}}}'
                         for x, c in zip(t, code, strict=True)
                     )
+                elif mhz is None:
+                    text = ",\n".join(
+                        f'{prefix[(pid, c)]}{x / 1000:.3f}, "args": {{"cycles": {x}}}}}'
+                        for x, c in zip(t, code, strict=True)
+                    )
                 else:
                     text = ",\n".join(
                         f'{prefix[(pid, c)]}{x / mhz:.6f}, "args": {{"cycles": {x}}}}}'
@@ -147,13 +164,20 @@ def write_chrome_trace(
     *,
     clock_mhz: float | None = None,
     style: str = "perfetto",
+    time_base: str = "cycles",
 ) -> int:
     """Write the trace of every slice to ``out``; returns the number of duration events (their
     ``B`` events). ``clock_mhz`` overrides each slice's AIE clock; ``style`` is ``perfetto`` (a
-    JSON object, ``ts`` in microseconds) or ``parse.py`` (a JSON array, ``ts`` in cycles).
+    JSON object) or ``parse.py`` (a JSON array, ``ts`` in cycles); in the ``perfetto`` style
+    ``time_base`` is ``cycles`` (one cycle drawn as one nanosecond: lossless) or ``us`` (real
+    microseconds at the AIE clock).
     """
     if style not in STYLES:
         raise ValueError(f"unknown style '{style}' (expected {' or '.join(STYLES)})")
+    if time_base not in TIME_BASES:
+        raise ValueError(
+            f"unknown time base '{time_base}' (expected {' or '.join(TIME_BASES)})"
+        )
     if style == "perfetto":
         clocks = sorted({clock_of(sd, clock_mhz) for sd in slices}) or [
             clock_of_default(clock_mhz)
@@ -161,8 +185,16 @@ def write_chrome_trace(
         other = {
             "kernel": kernel,
             "designs": sorted({sd.kernel for sd in slices}),
-            "time_unit": "us",
+            "time_unit": "cycle" if time_base == "cycles" else "us",
+            "time_base": (
+                "1 ns on the timeline is 1 AIE cycle; real time is ns_per_cycle times it"
+                if time_base == "cycles"
+                else "ts in microseconds at the AIE clock"
+            ),
             "aie_clock_mhz": clocks[0] if len(clocks) == 1 else clocks,
+            "ns_per_cycle": (
+                1000 / clocks[0] if len(clocks) == 1 else [1000 / c for c in clocks]
+            ),
             "cycles": "args.cycles of every B/E event",
             "call_sites": [
                 {
@@ -178,16 +210,22 @@ def write_chrome_trace(
                 for sd in slices
             ],
         }
-        out.write('{"displayTimeUnit": "ns", "otherData": ')
+        out.write('{"otherData": ')
         out.write(json.dumps(other))
         out.write(', "traceEvents": [\n')
     else:
         out.write("[\n")
     w = _Writer(out, style)
     for sd in slices:
-        mhz = clock_of(sd, clock_mhz)
+        mhz = None if time_base == "cycles" else clock_of(sd, clock_mhz)
+        scale = (
+            f"; 1 ns shown = 1 cycle = {1000 / clock_of(sd, clock_mhz):g} ns at "
+            f"{clock_of(sd, clock_mhz):g} MHz"
+            if style == "perfetto" and mhz is None
+            else ""
+        )
         for key, stream in sorted(sd.result.streams.items()):
-            _stream_events(w, sd, key, stream, mhz)
+            _stream_events(w, sd, key, stream, mhz, scale)
     out.write("\n]}\n" if style == "perfetto" else "\n]\n")
     return w.written
 

@@ -284,6 +284,8 @@ def test_aie_clock_flag_sets_microseconds(design_trace, tmp_path):
             out_json,
             "--aie-clock-mhz",
             mhz,
+            "--time-base",
+            "us",
         )
         assert rc == 0, err
         doc = json.loads(out_json.read_text())
