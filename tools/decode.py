@@ -112,6 +112,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="most pulses Repeat commands may add (default: 16 per buffer byte + 2^20)",
     )
     p.add_argument(
+        "--slice",
+        type=int,
+        metavar="N",
+        help="the buffer is slice N of the layout alone (0: the first in buffer order), as written "
+        "to a file of its own (slice1.bin); it decodes against that slice's design",
+    )
+    p.add_argument(
+        "--debug",
+        action="store_true",
+        help="print what the decoder found per stream on stderr (parse.py's flag)",
+    )
+    p.add_argument(
         "--progress",
         choices=("auto", "always", "never"),
         default="auto",
@@ -177,11 +189,9 @@ def _read_text(path: str, what: str) -> str:
 
 def _dispatched(module: Any, layouts: list[Any]) -> Any:
     """The layout of the module's one dispatched sequence, when it has exactly one that has a layout."""
-    from aie_trace import dispatch
+    from aie_trace.compat import dispatched_layout
 
-    names = {dispatch.kernel_name(s) for s in dispatch.entries(module)}
-    found = [lay for lay in layouts if lay.kernel in names]
-    return found[0] if len(found) == 1 else None
+    return dispatched_layout(module, layouts)
 
 
 def _pick(
@@ -302,12 +312,20 @@ def _decode(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
             f"--aie-clock-mhz must be positive, got {args.aie_clock_mhz:g}"
         )
     module = _parse_module(args.mlir) if args.mlir else None
-    # A trace.txt leaves out zero words: its length says nothing of the buffer's size.
-    slices, kernel = _slices(args, module, len(data), exact=loaded.form != "trace.txt")
-    if loaded.form == "trace.txt" and len(slices) > 1:
+    # A trace.txt leaves out zero words (all of them, or the unwritten tail): its length says
+    # nothing of the buffer's size.
+    partial = loaded.form == "trace.txt" or args.slice is not None
+    slices, kernel = _slices(args, module, len(data), exact=not partial)
+    if args.slice is not None:
+        slices = _one_slice(args, slices, len(data))
+    if loaded.zeros_kept:  # the buffer up to its last nonzero word
+        end = max(s.offset + s.size for s in slices)
+        data = np.concatenate([data, np.zeros(max(end - len(data), 0), np.uint8)])
+    elif loaded.form == "trace.txt" and len(slices) > 1:
         raise CommandError(
-            f"a trace.txt leaves out zero words, so the {len(slices)} slices of a "
-            "fused buffer cannot be found in it; decode the raw buffer or a .npy of it",
+            f"a trace.txt that leaves out every zero word cannot be cut into the {len(slices)} "
+            "slices of a fused buffer; decode the raw buffer, a .npy of it, or a trace.txt "
+            "that keeps zero words (mlir-aie's TraceConfig.write_trace)",
             buffer,
         )
     designs = None
@@ -331,8 +349,13 @@ def _decode(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     )
     if bar is not None:
         bar.close()
+    if args.debug:
+        _debug(decoded, loaded, stderr)
     sums = [
-        summary.summarize(sd, size_known=loaded.form != "trace.txt") for sd in decoded
+        summary.summarize(
+            sd, size_known=loaded.form != "trace.txt" or loaded.zeros_kept
+        )
+        for sd in decoded
     ]
     stdout.write(summary.format_table(sums) + "\n")
     meta = {
@@ -361,6 +384,53 @@ def _decode(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
             ),
         )
     return 0
+
+
+def _one_slice(args: argparse.Namespace, slices: list[Any], size: int) -> list[Any]:
+    """``--slice N``: the file holds slice N alone, so it is read from offset 0."""
+    from aie_trace import layout
+
+    if not 0 <= args.slice < len(slices):
+        raise CommandError(
+            f"--slice {args.slice}: the layout has {len(slices)} slice(s) (0 to {len(slices) - 1})",
+            args.layout or args.mlir,
+        )
+    s = slices[args.slice]
+    if size > s.size:
+        raise CommandError(
+            f"--slice {args.slice}: the file has {size} bytes, more than the slice's {s.size}",
+            _buffer_arg(args),
+        )
+    return [layout.Slice(s.device, s.sequence, s.call_path, 0, s.size)]
+
+
+def _debug(decoded: list[Any], loaded: Any, err: TextIO) -> None:
+    """What the decoder found per stream, for ``--debug``."""
+    from aie_trace.trace_format import Cmd
+
+    err.write(
+        f"debug: input {loaded.form}{' (zero words kept)' if loaded.zeros_kept else ''}, "
+        f"{len(loaded.data)} bytes\n"
+    )
+    for sd in decoded:
+        r = sd.result
+        err.write(
+            f"debug: {sd.label} @{sd.offset:#x}+{sd.size:#x}: packets {r.packets} "
+            f"(valid {r.valid_packets}, invalid {r.invalid_packets}, empty {r.empty_packets}), "
+            f"colshift {sd.colshift} ({sd.colshift_source})\n"
+        )
+        for key, st in sorted(r.streams.items()):
+            cmds = ", ".join(
+                f"{Cmd(i).name.lower()} {int(n)}"
+                for i, n in enumerate(st.commands)
+                if n
+            )
+            err.write(
+                f"debug:   {sd.unit_label(key)} header {tuple(key)} ids {list(st.pkt_ids)}: "
+                f"{st.packets} packets, {len(st)} events, first timer {st.first_timer}; {cmds}\n"
+            )
+        for key, mode in sorted(sd.other_modes.items()):
+            err.write(f"debug:   {sd.unit_label(key)} not decoded: trace mode {mode}\n")
 
 
 def _buffer_arg(args: argparse.Namespace) -> str:

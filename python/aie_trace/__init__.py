@@ -8,3 +8,8 @@ __version__ = "0.1.0"
 from .compat import parse_trace  # noqa: E402
 
 __all__ = ["__version__", "parse_trace"]
+
+# mlir-aie's helpers for fused trace buffers (PR #3652), on this decoder
+from .compat import get_trace_buffer, get_trace_slices, parse_trace_slices  # noqa: E402
+
+__all__ += ["get_trace_buffer", "get_trace_slices", "parse_trace_slices"]
