@@ -109,7 +109,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--max-pulses",
         type=int,
         metavar="N",
-        help="most pulses Repeat commands may add (default: 16 per buffer byte + 2^20)",
+        help="most events pulsed Repeat commands may add, a pulse of k slots counting k "
+        "(default: 1 per buffer byte + 2^18)",
     )
     p.add_argument(
         "--slice",

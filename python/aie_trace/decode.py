@@ -66,6 +66,12 @@ MIN_STEP_BYTES = 1 << 17
 #: threads that decode streams in parallel, for buffers of at least PARALLEL_PACKETS valid packets
 WORKERS = os.cpu_count() or 1
 PARALLEL_PACKETS = 1 << 17
+#: events pulsed Repeats may add by default: PULSE_EVENTS_PER_BYTE per buffer byte plus
+#: PULSE_EVENTS_BASE. A dense trace holds about 0.9 events per byte in all; Repeat1 can pulse 1023
+#: times in 2 bytes, 8 events a pulse, so without a bound a buffer of 75 KB makes 300 million
+#: events (and gigabytes of JSON)
+PULSE_EVENTS_PER_BYTE = 1
+PULSE_EVENTS_BASE = 1 << 18
 #: bytes per chunk (a multiple of 8; halved down to 32 while a block has fewer than 4096 chunks)
 #: and warm-up bytes (at most the chunk) of the command walk; CHUNK + WARMUP <= 248
 CHUNK = 128
@@ -80,7 +86,8 @@ ANOMALY_KINDS = {
     "reserved_frame": "reserved 4-byte frame(s) (first byte 0xDC-0xDF), skipped",
     "truncated_command": "command(s) cut off where the stream ends",
     "repeat_without_frame": "Repeat command(s) with no frame to repeat since the last Start",
-    "pulse_limit": "repeated pulse(s) not expanded: the decode reached its event limit",
+    "pulse_limit": "repeated pulse(s) not expanded: the decode reached its limit of events "
+    "Repeats may add (--max-pulses)",
     "slice_out_of_range": "slice byte(s) beyond the end of the buffer",
     "event_pc_mode": "packet(s) of a trace unit the design sets to EVENT_PC mode (Trace_Control0 mode 1), "
     "not decoded: they are not event-time frames",
@@ -404,6 +411,10 @@ class DecodeResult:
 
 # ------------------------------------------------------------------------------------------------
 # packets
+
+
+#: set bits of each byte value: the events of a slot mask
+_POPCOUNT = np.array([bin(m).count("1") for m in range(256)], dtype=np.uint8)
 
 
 def _as_bytes(data: Any) -> np.ndarray:
@@ -894,7 +905,7 @@ class _Step:
         dt = self._cycles(value)
         dt[syncs] = F.EVENT_SYNC_CYCLES
         hold = sd == 0
-        keep, pulses = self._budget(rp, ok & (count > 0), hold, count)
+        keep, pulses = self._budget(rp, ok & (count > 0), hold, count, sm)
         first_after_sync = carry.after_sync
         if keep.all():  # the record before each Repeat is the one before it
             after_sync = np.zeros(len(rp), dtype=bool)
@@ -983,19 +994,32 @@ class _Step:
         return ok, count, sm, sd
 
     def _budget(
-        self, rp: np.ndarray, keep: np.ndarray, hold: np.ndarray, count: np.ndarray
+        self,
+        rp: np.ndarray,
+        keep: np.ndarray,
+        hold: np.ndarray,
+        count: np.ndarray,
+        sm: np.ndarray,
     ) -> tuple[np.ndarray, np.ndarray]:
-        """The pulses each pulsed Repeat may make within the budget (the first ones that fit, in
-        order); a Repeat left with none is kept no more."""
-        pulses = np.where(keep & ~hold, count, 0)
-        made = np.cumsum(pulses)
+        """The pulses each pulsed Repeat may make within the budget, which counts events: a pulse
+        of a frame of ``k`` slots costs ``k`` (at least 1). The Repeats before the first that does
+        not fit make all their pulses, that one as many as fit, the rest none, and the budget is
+        spent; a Repeat left with no pulse is kept no more."""
+        pulses = np.where(keep & ~hold, count, 0).astype(np.int64)
+        w = np.maximum(_POPCOUNT[sm.astype(np.uint8)], 1).astype(np.int64)
+        cost = pulses * w
+        made = np.cumsum(cost)
         if made.size and made[-1] > self.budget[0]:
-            over = np.minimum(np.maximum(made - self.budget[0], 0), pulses)
+            room = np.maximum(self.budget[0] - (made - cost), 0)
+            allowed = np.minimum(pulses, room // w)
+            over = pulses - allowed
             cut = np.flatnonzero(over)
             self.note("pulse_limit", int(rp[cut[0]]), int(over.sum()))
-            pulses -= over
+            pulses = allowed
             keep = keep & ~((pulses == 0) & ~hold)
-        self.budget[0] -= int(pulses.sum())
+            self.budget[0] = 0
+        else:
+            self.budget[0] -= int(made[-1]) if made.size else 0
         return keep, pulses
 
     def _repeats(
@@ -1371,10 +1395,12 @@ def decode_buffer(
     The result keeps its own copy of the buffer (``bytes`` are immutable and read in place), so
     the caller may reuse or free the buffer afterwards.
 
-    ``max_pulses`` bounds how many pulses ``Repeat`` commands may add (default: 16 per input byte
-    plus 2**20), so hostile input cannot make the result arbitrarily large; each stream may add
-    its share, in proportion to its packets, and pulses beyond it are counted in a
-    ``pulse_limit`` anomaly. ``progress(nbytes)`` is called as the buffer is decoded; its calls
+    ``max_pulses`` bounds the events pulsed ``Repeat`` commands may add -- a pulse of a frame of
+    ``k`` slots counts ``k`` (default: :data:`PULSE_EVENTS_PER_BYTE` per input byte plus
+    :data:`PULSE_EVENTS_BASE`),
+    so hostile input cannot make the result, or the files written from it, arbitrarily large;
+    each stream may add its share, in proportion to its packets, and pulses beyond it are
+    counted in a ``pulse_limit`` anomaly. ``progress(nbytes)`` is called as the buffer is decoded; its calls
     add up to the buffer size. Streams of a large buffer are decoded in parallel threads (numpy
     releases the interpreter lock in its loops); the result does not depend on it.
 
@@ -1385,7 +1411,11 @@ def decode_buffer(
     result = DecodeResult(size=len(b))
     types = F.DEFAULT_PACKET_TYPES if packet_types is None else frozenset(packet_types)
     packets = _packets(b, result, types)
-    total = max_pulses if max_pulses is not None else 16 * len(b) + (1 << 20)
+    total = (
+        max_pulses
+        if max_pulses is not None
+        else PULSE_EVENTS_PER_BYTE * len(b) + PULSE_EVENTS_BASE
+    )
     sizes = [len(pk) for _, pk, _ in packets.streams]
     budgets = _shares(total, sizes)
     step_bytes = min(STEP_BYTES, max(MIN_STEP_BYTES, len(b) // 32))
