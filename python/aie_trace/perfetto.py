@@ -31,6 +31,7 @@ large trace takes memory bounded by a step, not by the trace.
 
 from __future__ import annotations
 
+import gc
 import itertools
 import json
 from collections.abc import Iterator, Mapping
@@ -98,6 +99,45 @@ class _Writer:
         return pid
 
 
+class _ListWriter(_Writer):
+    """Collects parse.py-style events as Python objects, the list ``json.loads`` would give of
+    what :class:`_Writer` writes, without the text."""
+
+    def __init__(self) -> None:
+        super().__init__(None, "parse.py")  # type: ignore[arg-type]
+        self.events: list[dict[str, Any]] = []
+
+    def emit(self, text: str) -> None:  # pragma: no cover - every path appends objects
+        raise AssertionError("a list writer writes no text")
+
+    def process(self, name: str, labels: str, threads: list[tuple[int, str]]) -> int:
+        pid = self.pids
+        self.pids += 1
+        add = self.events.append
+        add(_meta("process_name", pid, {"name": name}))
+        add(_meta("process_sort_index", pid, {"sort_index": pid}))
+        add(_meta("process_labels", pid, {"labels": labels}))
+        for slot, tname in threads:
+            add(_meta("thread_name", pid, {"name": tname}, slot))
+            add(_meta("thread_sort_index", pid, {"sort_index": slot}, slot))
+        return pid
+
+    def spans(
+        self, pid: int, names: dict[int, str], t: list[int], code: list[int]
+    ) -> None:
+        self.events.extend(
+            {
+                "name": names[c >> 1],
+                "ph": "B" if c & 1 else "E",
+                "pid": pid,
+                "tid": c >> 1,
+                "ts": x,
+                "args": {},
+            }
+            for x, c in zip(t, code, strict=True)
+        )
+
+
 def _stream_events(
     w: _Writer, sd: SliceDecode, key: Any, stream: Any, mhz: float | None, scale: str
 ) -> None:
@@ -121,7 +161,7 @@ def _stream_events(
                 name, f"{sd.kernel} call {sd.call_path}{scale}", threads
             )
             pid = pid_of[epoch]
-            for slot in slots:
+            for slot in slots if not isinstance(w, _ListWriter) else ():
                 jn = json.dumps(names[slot])
                 for begin in (0, 1):
                     prefix[(pid, slot * 2 + begin)] = (
@@ -138,6 +178,10 @@ def _stream_events(
                 stop = min(at + BATCH, hi)
                 t = times[at:stop].tolist()
                 code = (slot[at:stop].astype(np.int64) * 2 + is_begin[at:stop]).tolist()
+                w.written += int(is_begin[at:stop].sum())
+                if isinstance(w, _ListWriter):
+                    w.spans(pid, names, t, code)
+                    continue
                 if cycles:
                     text = ",\n".join(
                         f'{prefix[(pid, c)]}{x}, "args": {{}}}}'
@@ -154,7 +198,6 @@ def _stream_events(
                         for x, c in zip(t, code, strict=True)
                     )
                 w.emit(text)
-                w.written += int(is_begin[at:stop].sum())
 
 
 def write_chrome_trace(
@@ -237,8 +280,25 @@ def clock_of_default(clock_mhz: float | None) -> float:
 def chrome_trace(
     slices: list[SliceDecode], kernel: str | None = None, **options: Any
 ) -> Any:
-    """The same document as a Python object (for small traces and tests)."""
+    """The same document as a Python object (for small traces and tests); the ``parse.py`` style
+    is built as objects directly (what mlir-aie's ``parse_trace`` returns), the rest parsed from
+    the text."""
     import io
+
+    if options.get("style") == "parse.py" and set(options) <= {"style", "clock_mhz"}:
+        w = _ListWriter()
+        # millions of new dicts, none in a cycle: the cyclic collector would rescan the growing
+        # list again and again (most of the time at 1 MiB)
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            for sd in slices:
+                for key, stream in sorted(sd.result.streams.items()):
+                    _stream_events(w, sd, key, stream, None, "")
+        finally:
+            if enabled:
+                gc.enable()
+        return w.events
 
     buf = io.StringIO()
     write_chrome_trace(slices, buf, kernel, **options)
