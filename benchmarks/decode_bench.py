@@ -347,7 +347,7 @@ def goals(tmp: Path, big_mib: int = 256) -> None:
     )
     _line("  its Perfetto output", f"{m['output'] / 1e6:.0f} MB", "-", None)
     path.unlink()
-    _line("progress bar", "decode only", "over the whole job", False)
+    _line("progress bar", "decoding, then writing", "over the whole job", True)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -135,7 +135,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 class Progress:
     """A one-line progress bar on a text stream."""
 
-    def __init__(self, total: int, out: TextIO, width: int = 30) -> None:
+    def __init__(
+        self, total: int, out: TextIO, width: int = 30, what: str = "decoding"
+    ) -> None:
         self.total, self.out, self.width, self.done, self.shown = (
             max(total, 1),
             out,
@@ -143,16 +145,20 @@ class Progress:
             0,
             -1,
         )
+        self.what = what
 
-    def __call__(self, nbytes: int) -> None:
-        self.done += nbytes
+    def __call__(self, n: int) -> None:
+        self.done += n
         pct = min(100, self.done * 100 // self.total)
         if pct != self.shown:
             self.shown = pct
             bar = "#" * (pct * self.width // 100)
-            self.out.write(
-                f"\rdecoding [{bar:<{self.width}}] {pct:3d}%  {self.done >> 20}/{self.total >> 20} MiB"
+            amount = (
+                f"{self.done >> 20}/{self.total >> 20} MiB"
+                if self.what == "decoding"
+                else f"{self.done:,}/{self.total:,} events"
             )
+            self.out.write(f"\r{self.what} [{bar:<{self.width}}] {pct:3d}%  {amount}")
             self.out.flush()
 
     def close(self) -> None:
@@ -373,6 +379,14 @@ def _decode(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         )
     if args.output:
         style = args.style or ("parse.py" if args.input else "perfetto")
+        # the second half of the job: B and E of every event, a bar of its own
+        writing = (
+            Progress(
+                2 * sum(sd.result.events for sd in decoded), stderr, what="writing"
+            )
+            if show
+            else None
+        )
         _write(
             args.output,
             lambda f: perfetto.write_chrome_trace(
@@ -382,8 +396,11 @@ def _decode(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
                 clock_mhz=args.aie_clock_mhz,
                 style=style,
                 time_base=args.time_base,
+                progress=writing,
             ),
         )
+        if writing is not None:
+            writing.close()
     return 0
 
 

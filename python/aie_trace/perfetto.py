@@ -34,7 +34,7 @@ from __future__ import annotations
 import gc
 import itertools
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TextIO
 
 import numpy as np
@@ -75,11 +75,15 @@ def _meta(
 class _Writer:
     """Emits events of a JSON array, assigning process ids in order of first use."""
 
-    def __init__(self, out: TextIO, style: str) -> None:
+    def __init__(
+        self, out: TextIO, style: str, progress: Callable[[int], None] | None = None
+    ) -> None:
         self.out, self.style = out, style
         self.first = True
         self.pids = 0
         self.written = 0
+        #: called with the number of B/E events after each batch written
+        self.progress = progress
 
     def emit(self, text: str) -> None:
         self.out.write(text if self.first else ",\n" + text)
@@ -198,6 +202,8 @@ def _stream_events(
                         for x, c in zip(t, code, strict=True)
                     )
                 w.emit(text)
+                if w.progress is not None:
+                    w.progress(stop - at)
 
 
 def write_chrome_trace(
@@ -208,12 +214,14 @@ def write_chrome_trace(
     clock_mhz: float | None = None,
     style: str = "perfetto",
     time_base: str = "cycles",
+    progress: Callable[[int], None] | None = None,
 ) -> int:
     """Write the trace of every slice to ``out``; returns the number of duration events (their
     ``B`` events). ``clock_mhz`` overrides each slice's AIE clock; ``style`` is ``perfetto`` (a
     JSON object) or ``parse.py`` (a JSON array, ``ts`` in cycles); in the ``perfetto`` style
     ``time_base`` is ``cycles`` (one cycle drawn as one nanosecond: lossless) or ``us`` (real
-    microseconds at the AIE clock).
+    microseconds at the AIE clock). ``progress(n)`` is called as ``B``/``E`` events are written;
+    its calls add up to twice the events.
     """
     if style not in STYLES:
         raise ValueError(f"unknown style '{style}' (expected {' or '.join(STYLES)})")
@@ -258,7 +266,7 @@ def write_chrome_trace(
         out.write(', "traceEvents": [\n')
     else:
         out.write("[\n")
-    w = _Writer(out, style)
+    w = _Writer(out, style, progress)
     for sd in slices:
         mhz = None if time_base == "cycles" else clock_of(sd, clock_mhz)
         scale = (

@@ -151,3 +151,13 @@ def test_one_slice_written_alone_decodes_with_slice(tmp_path, make_trace):
     assert alone.replace("0x0+0x2000", "0x2000+0x2000") == second
     rc, _, err = run_cli(tmp_path / "slice1.bin", "--mlir", mlir, "--slice", 2)
     assert rc == 1 and "--slice 2: the layout has 2 slice(s) (0 to 1)" in err
+
+
+def test_progress_bar_covers_decoding_and_writing(tmp_path):
+    (tmp_path / "t.bin").write_bytes(core_stream(1000) + bytes(4096))
+    rc, _, err = run_cli(
+        tmp_path / "t.bin", "-o", tmp_path / "t.json", "--progress", "always"
+    )
+    assert rc == 0
+    assert "decoding [" in err and "100%" in err
+    assert err.rstrip().endswith("writing [" + "#" * 30 + "] 100%  8/8 events")
