@@ -427,10 +427,26 @@ def _owned_bytes(data: Any) -> np.ndarray:
     """The bytes of ``data`` in memory nobody else can change: a result decodes its events again
     from them on demand, so it must not see a caller reuse the buffer (an XRT mapping, an array
     refilled for the next run) or keep a bytearray or mmap from being resized or closed. A
-    ``bytes`` object is immutable and is read in place; anything else is copied once."""
-    if isinstance(data, bytes):
+    ``bytes`` object is immutable and is read in place, and so is a read-only view of one (a
+    ``memoryview``, or a numpy array ``np.frombuffer`` made of it, which cannot be made writeable);
+    anything else is copied once."""
+    if isinstance(data, bytes) or _view_of_bytes(data):
         return _as_bytes(data)
     return _as_bytes(data).copy()
+
+
+def _view_of_bytes(data: Any) -> bool:
+    """A read-only view whose memory belongs to a ``bytes`` object."""
+    if isinstance(data, memoryview):
+        return data.readonly and isinstance(data.obj, bytes)
+    if isinstance(data, np.ndarray) and not data.flags.writeable:
+        base = data
+        while isinstance(base, np.ndarray) and base.base is not None:
+            base = base.base
+        return isinstance(base, bytes) or (
+            isinstance(base, memoryview) and _view_of_bytes(base)
+        )
+    return False
 
 
 def _odd_parity(h: np.ndarray) -> np.ndarray:
