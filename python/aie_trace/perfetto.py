@@ -31,7 +31,6 @@ large trace takes memory bounded by a step, not by the trace.
 
 from __future__ import annotations
 
-import gc
 import itertools
 import json
 from collections.abc import Callable, Iterator, Mapping
@@ -295,17 +294,9 @@ def chrome_trace(
 
     if options.get("style") == "parse.py" and set(options) <= {"style", "clock_mhz"}:
         w = _ListWriter()
-        # millions of new dicts, none in a cycle: the cyclic collector would rescan the growing
-        # list again and again (most of the time at 1 MiB)
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
-            for sd in slices:
-                for key, stream in sorted(sd.result.streams.items()):
-                    _stream_events(w, sd, key, stream, None, "")
-        finally:
-            if enabled:
-                gc.enable()
+        for sd in slices:
+            for key, stream in sorted(sd.result.streams.items()):
+                _stream_events(w, sd, key, stream, None, "")
         return w.events
 
     buf = io.StringIO()
