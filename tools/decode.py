@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -95,6 +96,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "(default: parse.py with --input, else perfetto)",
     )
     p.add_argument(
+        "--time-base",
+        choices=("cycles", "us"),
+        default="cycles",
+        help="perfetto style: cycles draws one AIE cycle as one nanosecond (nothing lost; the file "
+        "states the real scale), us writes real microseconds at the AIE clock (default: cycles)",
+    )
+    p.add_argument(
         "--aie-clock-mhz",
         type=options.real(*CLOCK_MHZ, "MHz"),
         metavar="MHZ",
@@ -116,8 +124,20 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--max-pulses",
         type=options.integer(0, MAX_PULSES),
         metavar="N",
-        help="most pulses Repeat commands may add (default: 16 per buffer byte + 2^20, "
-        "at most 2^21)",
+        help="most events pulsed Repeat commands may add, a pulse of k slots counting k "
+        "(default: 1 per buffer byte + 2^18)",
+    )
+    p.add_argument(
+        "--slice",
+        type=options.integer(0, (1 << 31) - 1),
+        metavar="N",
+        help="the buffer is slice N of the layout alone (0: the first in buffer order), as written "
+        "to a file of its own (slice1.bin); it decodes against that slice's design",
+    )
+    p.add_argument(
+        "--debug",
+        action="store_true",
+        help="print what the decoder found per stream on stderr (parse.py's flag)",
     )
     p.add_argument(
         "--progress",
@@ -130,7 +150,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 class Progress:
     """A one-line progress bar on a text stream."""
 
-    def __init__(self, total: int, out: TextIO, width: int = 30) -> None:
+    def __init__(
+        self, total: int, out: TextIO, width: int = 30, what: str = "decoding"
+    ) -> None:
         self.total, self.out, self.width, self.done, self.shown = (
             max(total, 1),
             out,
@@ -138,16 +160,20 @@ class Progress:
             0,
             -1,
         )
+        self.what = what
 
-    def __call__(self, nbytes: int) -> None:
-        self.done += nbytes
+    def __call__(self, n: int) -> None:
+        self.done += n
         pct = min(100, self.done * 100 // self.total)
         if pct != self.shown:
             self.shown = pct
             bar = "#" * (pct * self.width // 100)
-            self.out.write(
-                f"\rdecoding [{bar:<{self.width}}] {pct:3d}%  {self.done >> 20}/{self.total >> 20} MiB"
+            amount = (
+                f"{self.done >> 20}/{self.total >> 20} MiB"
+                if self.what == "decoding"
+                else f"{self.done:,}/{self.total:,} events"
             )
+            self.out.write(f"\r{self.what} [{bar:<{self.width}}] {pct:3d}%  {amount}")
             self.out.flush()
 
     def close(self) -> None:
@@ -182,11 +208,9 @@ def _read_text(path: str, what: str) -> str:
 
 def _dispatched(module: Any, layouts: list[Any]) -> Any:
     """The layout of the module's one dispatched sequence, when it has exactly one that has a layout."""
-    from aie_trace import dispatch
+    from aie_trace.compat import dispatched_layout
 
-    names = {dispatch.kernel_name(s) for s in dispatch.entries(module)}
-    found = [lay for lay in layouts if lay.kernel in names]
-    return found[0] if len(found) == 1 else None
+    return dispatched_layout(module, layouts)
 
 
 def _pick(
@@ -294,8 +318,28 @@ def _check_size(args: argparse.Namespace, lay: Any, size: int, where: str) -> No
     )
 
 
-def _decode(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
-    from aie_trace import decode, events, perfetto, summary, trace_input
+@dataclass(frozen=True)
+class Inputs:
+    """What ``decode`` and ``report`` read: the buffer, its form, the module, the slices to decode
+    and the design of each (``None`` without ``--mlir``)."""
+
+    buffer: str
+    loaded: Any
+    data: np.ndarray
+    module: Any
+    slices: list[Any]
+    kernel: str | None
+    designs: Any
+
+    @property
+    def size_known(self) -> bool:
+        """A trace.txt that leaves out zero words says nothing of the buffer's size."""
+        return self.loaded.form != "trace.txt" or self.loaded.zeros_kept
+
+
+def read_inputs(args: argparse.Namespace) -> Inputs:
+    """The buffer, the module and the slices, as every command that decodes reads them."""
+    from aie_trace import decode, events, trace_input
 
     buffer = _buffer_arg(args)
     files.one_stdin({"BUFFER": buffer, "--mlir": args.mlir, "--layout": args.layout})
@@ -305,12 +349,20 @@ def _decode(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         raise CommandError(str(e), files.display_name(buffer)) from None
     data = np.frombuffer(loaded.data, dtype=np.uint8)
     module = _parse_module(args.mlir) if args.mlir else None
-    # A trace.txt leaves out zero words: its length says nothing of the buffer's size.
-    slices, kernel = _slices(args, module, len(data), exact=loaded.form != "trace.txt")
-    if loaded.form == "trace.txt" and len(slices) > 1:
+    # A trace.txt leaves out zero words (all of them, or the unwritten tail): its length says
+    # nothing of the buffer's size.
+    partial = loaded.form == "trace.txt" or args.slice is not None
+    slices, kernel = _slices(args, module, len(data), exact=not partial)
+    if args.slice is not None:
+        slices = _one_slice(args, slices, len(data))
+    if loaded.zeros_kept:  # the buffer up to its last nonzero word
+        end = max(s.offset + s.size for s in slices)
+        data = np.concatenate([data, np.zeros(max(end - len(data), 0), np.uint8)])
+    elif loaded.form == "trace.txt" and len(slices) > 1:
         raise CommandError(
-            f"a trace.txt leaves out zero words, so the {len(slices)} slices of a "
-            "fused buffer cannot be found in it; decode the raw buffer or a .npy of it",
+            f"a trace.txt that leaves out every zero word cannot be cut into the {len(slices)} "
+            "slices of a fused buffer; decode the raw buffer, a .npy of it, or a trace.txt "
+            "that keeps zero words (mlir-aie's TraceConfig.write_trace)",
             buffer,
         )
     designs = None
@@ -319,6 +371,15 @@ def _decode(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
             designs = decode.designs_for(module, slices, args.arch)
         except events.EventConfigError as e:
             raise CommandError(located(e.op, str(e), args.mlir)) from None
+    return Inputs(buffer, loaded, data, module, slices, kernel, designs)
+
+
+def _decode(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    from aie_trace import decode, perfetto, summary
+
+    inputs = read_inputs(args)
+    buffer, loaded, data = inputs.buffer, inputs.loaded, inputs.data
+    slices, kernel, designs = inputs.slices, inputs.kernel, inputs.designs
     total = sum(min(s.size, max(len(data) - s.offset, 0)) for s in slices)
     show = args.progress == "always" or (
         args.progress == "auto" and total > PROGRESS_MIN_BYTES and stderr.isatty()
@@ -328,19 +389,17 @@ def _decode(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         data,
         slices,
         designs,
-        max_pulses=(
-            min(16 * len(data) + (1 << 20), MAX_PULSES)
-            if args.max_pulses is None
-            else args.max_pulses
-        ),
+        max_pulses=args.max_pulses,
         progress=bar,
         colshift=args.colshift,
     )
     if bar is not None:
         bar.close()
-    sums = [
-        summary.summarize(sd, size_known=loaded.form != "trace.txt") for sd in decoded
-    ]
+    if args.debug:
+        _debug(decoded, loaded, stderr)
+    sums = summary.summarize_all(
+        decoded, size_known=inputs.size_known, module=inputs.module
+    )
     stdout.write(summary.format_table(sums) + "\n")
     meta = {
         "buffer": buffer,
@@ -356,13 +415,76 @@ def _decode(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         )
     if args.output:
         style = args.style or ("parse.py" if args.input else "perfetto")
+        # the second half of the job: B and E of every event, a bar of its own
+        writing = (
+            Progress(
+                2 * sum(sd.result.events for sd in decoded), stderr, what="writing"
+            )
+            if show
+            else None
+        )
         _write(
             args.output,
             lambda f: perfetto.write_chrome_trace(
-                decoded, f, kernel, clock_mhz=args.aie_clock_mhz, style=style
+                decoded,
+                f,
+                kernel,
+                clock_mhz=args.aie_clock_mhz,
+                style=style,
+                time_base=args.time_base,
+                progress=writing,
             ),
         )
+        if writing is not None:
+            writing.close()
     return 0
+
+
+def _one_slice(args: argparse.Namespace, slices: list[Any], size: int) -> list[Any]:
+    """``--slice N``: the file holds slice N alone, so it is read from offset 0."""
+    from aie_trace import layout
+
+    if not 0 <= args.slice < len(slices):
+        raise CommandError(
+            f"--slice {args.slice}: the layout has {len(slices)} slice(s) (0 to {len(slices) - 1})",
+            args.layout or args.mlir,
+        )
+    s = slices[args.slice]
+    if size > s.size:
+        raise CommandError(
+            f"--slice {args.slice}: the file has {size} bytes, more than the slice's {s.size}",
+            _buffer_arg(args),
+        )
+    return [layout.Slice(s.device, s.sequence, s.call_path, 0, s.size)]
+
+
+def _debug(decoded: list[Any], loaded: Any, err: TextIO) -> None:
+    """What the decoder found per stream, for ``--debug``."""
+    from aie_trace.trace_format import Cmd
+
+    err.write(
+        f"debug: input {loaded.form}{' (zero words kept)' if loaded.zeros_kept else ''}, "
+        f"{len(loaded.data)} bytes\n"
+    )
+    for sd in decoded:
+        r = sd.result
+        err.write(
+            f"debug: {sd.label} @{sd.offset:#x}+{sd.size:#x}: packets {r.packets} "
+            f"(valid {r.valid_packets}, invalid {r.invalid_packets}, empty {r.empty_packets}), "
+            f"colshift {sd.colshift} ({sd.colshift_source})\n"
+        )
+        for key, st in sorted(r.streams.items()):
+            cmds = ", ".join(
+                f"{Cmd(i).name.lower()} {int(n)}"
+                for i, n in enumerate(st.commands)
+                if n
+            )
+            err.write(
+                f"debug:   {sd.unit_label(key)} header {tuple(key)} ids {list(st.pkt_ids)}: "
+                f"{st.packets} packets, {len(st)} events, first timer {st.first_timer}; {cmds}\n"
+            )
+        for key, mode in sorted(sd.other_modes.items()):
+            err.write(f"debug:   {sd.unit_label(key)} not decoded: trace mode {mode}\n")
 
 
 def _buffer_arg(args: argparse.Namespace) -> str:

@@ -18,46 +18,62 @@ import json
 import sys
 from typing import Any, TextIO
 
-import numpy as np
-
 from aie_trace.tools import decode as D
-from aie_trace.tools.errors import CommandError, located, run_command
+from aie_trace.tools import options
+from aie_trace.tools.errors import run_command
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "buffer",
+        type=options.nonempty,
         metavar="BUFFER",
         help="trace buffer: raw little-endian 32-bit words, a trace.txt of hex words or a .npy array",
     )
     p.add_argument(
-        "--mlir", metavar="MODULE", help="the module (as for 'aie-trace decode')"
+        "--mlir",
+        type=options.nonempty,
+        metavar="MODULE",
+        help="the module (as for 'aie-trace decode')",
     )
     p.add_argument(
-        "--kernel", metavar="DEVICE:SEQUENCE", help="the dispatched sequence"
+        "--kernel",
+        type=options.nonempty,
+        metavar="DEVICE:SEQUENCE",
+        help="the dispatched sequence",
     )
     p.add_argument(
-        "--layout", metavar="JSON", help="the layout as 'aie-trace layout' prints it"
+        "--layout",
+        type=options.nonempty,
+        metavar="JSON",
+        help="the layout as 'aie-trace layout' prints it",
     )
     p.add_argument("--arch", choices=("aie2", "aie2p"), help="event table to use")
     p.add_argument(
-        "--colshift", type=int, metavar="N", help="header column minus design column"
+        "--colshift",
+        type=options.integer(-D.MAX_COLSHIFT, D.MAX_COLSHIFT),
+        metavar="N",
+        help="header column minus design column",
     )
     p.add_argument(
         "--aie-clock-mhz",
-        type=float,
+        type=options.real(*D.CLOCK_MHZ, "MHz"),
         metavar="MHZ",
         help="AIE clock for the microseconds shown (default: 1600 on npu1, 1800 on npu2)",
     )
     p.add_argument(
         "-o",
         "--output",
+        type=options.nonempty,
         metavar="HTML",
         default="report.html",
         help="the page to write (default: report.html)",
     )
     p.add_argument(
-        "--summary-json", metavar="FILE", help="also write the summary as JSON"
+        "--summary-json",
+        type=options.nonempty,
+        metavar="FILE",
+        help="also write the summary as JSON",
     )
     p.add_argument(
         "--allow-size-mismatch",
@@ -69,55 +85,31 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def _report(args: argparse.Namespace, stdout: TextIO) -> int:
     from aie_trace import (
         decode,
-        events,
         perfetto,
         report,
         summary,
-        trace_input,
     )
 
-    args.input = None  # the decode command's helpers read parse.py's flag too
-    try:
-        loaded = trace_input.read_trace_file(args.buffer)
-    except OSError as e:
-        raise CommandError(
-            f"cannot read the trace buffer: {e.strerror or e}", args.buffer
-        ) from None
-    except trace_input.InputError as e:
-        raise CommandError(str(e), args.buffer) from None
-    if args.aie_clock_mhz is not None and not args.aie_clock_mhz > 0:
-        raise CommandError(
-            f"--aie-clock-mhz must be positive, got {args.aie_clock_mhz:g}"
-        )
-    data = np.frombuffer(loaded.data, dtype=np.uint8)
-    module = D._parse_module(args.mlir) if args.mlir else None
-    size_known = loaded.form != "trace.txt"
-    slices, kernel = D._slices(args, module, len(data), exact=size_known)
-    if not size_known and len(slices) > 1:
-        raise CommandError(
-            f"a trace.txt leaves out zero words, so the {len(slices)} slices of a fused "
-            "buffer cannot be found in it; report on the raw buffer or a .npy of it",
-            args.buffer,
-        )
-    designs = None
-    if module is not None:
-        try:
-            designs = decode.designs_for(module, slices, args.arch)
-        except events.EventConfigError as e:
-            raise CommandError(located(e.op, str(e), args.mlir)) from None
-    decoded = decode.decode_fused(data, slices, designs, colshift=args.colshift)
-    sums = summary.summarize_all(decoded, size_known=size_known, module=module)
+    # the decode command's reader also takes parse.py's --input and a slice written alone
+    args.input, args.slice = None, None
+    inputs = D.read_inputs(args)
+    decoded = decode.decode_fused(
+        inputs.data, inputs.slices, inputs.designs, colshift=args.colshift
+    )
+    sums = summary.summarize_all(
+        decoded, size_known=inputs.size_known, module=inputs.module
+    )
     stdout.write(summary.format_table(sums) + "\n")
     clocks = {sd.label: perfetto.clock_of(sd, args.aie_clock_mhz) for sd in decoded}
     meta: dict[str, Any] = {
-        "buffer": args.buffer,
-        "form": loaded.form,
-        "kernel": kernel,
-        "size": len(data),
+        "buffer": inputs.buffer,
+        "form": inputs.loaded.form,
+        "kernel": inputs.kernel,
+        "size": len(inputs.data),
     }
     page = report.html(
         sums,
-        title=f"aie-trace report: {kernel or args.buffer}",
+        title=f"aie-trace report: {inputs.kernel or inputs.buffer}",
         meta=meta,
         clock_mhz=clocks,
     )

@@ -25,3 +25,8 @@ class _EventsModule(types.ModuleType):
 _event_tables.__class__ = _EventsModule
 
 __all__ = ["__version__", "events", "parse_trace"]
+
+# mlir-aie's helpers for fused trace buffers (PR #3652), on this decoder
+from .compat import get_trace_buffer, get_trace_slices, parse_trace_slices  # noqa: E402
+
+__all__ += ["get_trace_buffer", "get_trace_slices", "parse_trace_slices"]

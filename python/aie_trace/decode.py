@@ -66,6 +66,12 @@ MIN_STEP_BYTES = 1 << 17
 #: threads that decode streams in parallel, for buffers of at least PARALLEL_PACKETS valid packets
 WORKERS = os.cpu_count() or 1
 PARALLEL_PACKETS = 1 << 17
+#: events pulsed Repeats may add by default: PULSE_EVENTS_PER_BYTE per buffer byte plus
+#: PULSE_EVENTS_BASE. A dense trace holds about 0.9 events per byte in all; Repeat1 can pulse 1023
+#: times in 2 bytes, 8 events a pulse, so without a bound a buffer of 75 KB makes 300 million
+#: events (and gigabytes of JSON)
+PULSE_EVENTS_PER_BYTE = 1
+PULSE_EVENTS_BASE = 1 << 18
 #: bytes per chunk (a multiple of 8; halved down to 32 while a block has fewer than 4096 chunks)
 #: and warm-up bytes (at most the chunk) of the command walk; CHUNK + WARMUP <= 248
 CHUNK = 128
@@ -80,8 +86,20 @@ ANOMALY_KINDS = {
     "reserved_frame": "reserved 4-byte frame(s) (first byte 0xDC-0xDF), skipped",
     "truncated_command": "command(s) cut off where the stream ends",
     "repeat_without_frame": "Repeat command(s) with no frame to repeat since the last Start",
-    "pulse_limit": "repeated pulse(s) not expanded: the decode reached its event limit",
+    "pulse_limit": "repeated pulse(s) not expanded: the decode reached its limit of events "
+    "Repeats may add (--max-pulses)",
     "slice_out_of_range": "slice byte(s) beyond the end of the buffer",
+    "event_pc_mode": "packet(s) of a trace unit the design sets to EVENT_PC mode (Trace_Control0 mode 1), "
+    "not decoded: they are not event-time frames",
+    "execution_mode": "packet(s) of a trace unit the design sets to execution mode (Trace_Control0 "
+    "mode 2), not decoded: they are not event-time frames",
+    "reserved_mode": "packet(s) of a trace unit the design sets to the reserved trace mode 3, not decoded",
+}
+#: anomaly kind of the packets of a unit in each mode other than event-time
+MODE_ANOMALY = {
+    F.EVENT_PC: "event_pc_mode",
+    F.EXECUTION: "execution_mode",
+    3: "reserved_mode",
 }
 
 
@@ -395,6 +413,10 @@ class DecodeResult:
 # packets
 
 
+#: set bits of each byte value: the events of a slot mask
+_POPCOUNT = np.array([bin(m).count("1") for m in range(256)], dtype=np.uint8)
+
+
 def _as_bytes(data: Any) -> np.ndarray:
     if isinstance(data, np.ndarray):
         return np.ascontiguousarray(data).reshape(-1).view(np.uint8)
@@ -405,10 +427,26 @@ def _owned_bytes(data: Any) -> np.ndarray:
     """The bytes of ``data`` in memory nobody else can change: a result decodes its events again
     from them on demand, so it must not see a caller reuse the buffer (an XRT mapping, an array
     refilled for the next run) or keep a bytearray or mmap from being resized or closed. A
-    ``bytes`` object is immutable and is read in place; anything else is copied once."""
-    if isinstance(data, bytes):
+    ``bytes`` object is immutable and is read in place, and so is a read-only view of one (a
+    ``memoryview``, or a numpy array ``np.frombuffer`` made of it, which cannot be made writeable);
+    anything else is copied once."""
+    if isinstance(data, bytes) or _view_of_bytes(data):
         return _as_bytes(data)
     return _as_bytes(data).copy()
+
+
+def _view_of_bytes(data: Any) -> bool:
+    """A read-only view whose memory belongs to a ``bytes`` object."""
+    if isinstance(data, memoryview):
+        return data.readonly and isinstance(data.obj, bytes)
+    if isinstance(data, np.ndarray) and not data.flags.writeable:
+        base = data
+        while isinstance(base, np.ndarray) and base.base is not None:
+            base = base.base
+        return isinstance(base, bytes) or (
+            isinstance(base, memoryview) and _view_of_bytes(base)
+        )
+    return False
 
 
 def _odd_parity(h: np.ndarray) -> np.ndarray:
@@ -427,7 +465,9 @@ class _Packets(NamedTuple):
     ]  # key, packet indices, ids
 
 
-def _packets(b: np.ndarray, result: DecodeResult) -> _Packets:
+def _packets(
+    b: np.ndarray, result: DecodeResult, packet_types: frozenset[int]
+) -> _Packets:
     nwords = len(b) // F.WORD_BYTES
     if len(b) % F.WORD_BYTES:
         result.anomalies.append(
@@ -448,7 +488,9 @@ def _packets(b: np.ndarray, result: DecodeResult) -> _Packets:
         empty[zero_hdr] = ~W[zero_hdr, 1:].any(axis=1)
     ptype = (h >> F.HDR_TYPE_SHIFT) & F.HDR_TYPE_MASK
     valid = (
-        _odd_parity(h) & ((h & F.HDR_RESERVED_MASK) == 0) & (ptype <= max(F.PacketType))
+        _odd_parity(h)
+        & ((h & F.HDR_RESERVED_MASK) == 0)
+        & np.isin(ptype, np.array(sorted(packet_types), dtype=ptype.dtype))
     )
     invalid = np.flatnonzero(~valid & ~empty)
     written = np.flatnonzero(~empty)
@@ -879,7 +921,7 @@ class _Step:
         dt = self._cycles(value)
         dt[syncs] = F.EVENT_SYNC_CYCLES
         hold = sd == 0
-        keep, pulses = self._budget(rp, ok & (count > 0), hold, count)
+        keep, pulses = self._budget(rp, ok & (count > 0), hold, count, sm)
         first_after_sync = carry.after_sync
         if keep.all():  # the record before each Repeat is the one before it
             after_sync = np.zeros(len(rp), dtype=bool)
@@ -968,19 +1010,32 @@ class _Step:
         return ok, count, sm, sd
 
     def _budget(
-        self, rp: np.ndarray, keep: np.ndarray, hold: np.ndarray, count: np.ndarray
+        self,
+        rp: np.ndarray,
+        keep: np.ndarray,
+        hold: np.ndarray,
+        count: np.ndarray,
+        sm: np.ndarray,
     ) -> tuple[np.ndarray, np.ndarray]:
-        """The pulses each pulsed Repeat may make within the budget (the first ones that fit, in
-        order); a Repeat left with none is kept no more."""
-        pulses = np.where(keep & ~hold, count, 0)
-        made = np.cumsum(pulses)
+        """The pulses each pulsed Repeat may make within the budget, which counts events: a pulse
+        of a frame of ``k`` slots costs ``k`` (at least 1). The Repeats before the first that does
+        not fit make all their pulses, that one as many as fit, the rest none, and the budget is
+        spent; a Repeat left with no pulse is kept no more."""
+        pulses = np.where(keep & ~hold, count, 0).astype(np.int64)
+        w = np.maximum(_POPCOUNT[sm.astype(np.uint8)], 1).astype(np.int64)
+        cost = pulses * w
+        made = np.cumsum(cost)
         if made.size and made[-1] > self.budget[0]:
-            over = np.minimum(np.maximum(made - self.budget[0], 0), pulses)
+            room = np.maximum(self.budget[0] - (made - cost), 0)
+            allowed = np.minimum(pulses, room // w)
+            over = pulses - allowed
             cut = np.flatnonzero(over)
             self.note("pulse_limit", int(rp[cut[0]]), int(over.sum()))
-            pulses -= over
+            pulses = allowed
             keep = keep & ~((pulses == 0) & ~hold)
-        self.budget[0] -= int(pulses.sum())
+            self.budget[0] = 0
+        else:
+            self.budget[0] -= int(made[-1]) if made.size else 0
         return keep, pulses
 
     def _repeats(
@@ -1350,21 +1405,33 @@ def decode_buffer(
     *,
     max_pulses: int | None = None,
     progress: Callable[[int], None] | None = None,
+    packet_types: Iterable[int] | None = None,
 ) -> DecodeResult:
     """Decode one trace buffer (bytes, a buffer object, or a numpy array of its words or bytes).
     The result keeps its own copy of the buffer (``bytes`` are immutable and read in place), so
     the caller may reuse or free the buffer afterwards.
 
-    ``max_pulses`` bounds how many pulses ``Repeat`` commands may add (default: 16 per input byte
-    plus 2**20), so hostile input cannot make the result arbitrarily large; each stream may add
-    its share, in proportion to its packets, and pulses beyond it are counted in a
-    ``pulse_limit`` anomaly. ``progress(nbytes)`` is called as the buffer is decoded; its calls
+    ``max_pulses`` bounds the events pulsed ``Repeat`` commands may add -- a pulse of a frame of
+    ``k`` slots counts ``k`` (default: :data:`PULSE_EVENTS_PER_BYTE` per input byte plus
+    :data:`PULSE_EVENTS_BASE`),
+    so hostile input cannot make the result, or the files written from it, arbitrarily large;
+    each stream may add its share, in proportion to its packets, and pulses beyond it are
+    counted in a ``pulse_limit`` anomaly. ``progress(nbytes)`` is called as the buffer is decoded; its calls
     add up to the buffer size. Streams of a large buffer are decoded in parallel threads (numpy
-    releases the interpreter lock in its loops); the result does not depend on it."""
+    releases the interpreter lock in its loops); the result does not depend on it.
+
+    ``packet_types`` are the header packet types read as trace packets (default: 0-3, mlir-aie's
+    convention; a design whose ``Trace_Control1`` stamps 4-7 adds them); a header of another type
+    is an ``invalid_header``."""
     b = _owned_bytes(data)
     result = DecodeResult(size=len(b))
-    packets = _packets(b, result)
-    total = max_pulses if max_pulses is not None else 16 * len(b) + (1 << 20)
+    types = F.DEFAULT_PACKET_TYPES if packet_types is None else frozenset(packet_types)
+    packets = _packets(b, result, types)
+    total = (
+        max_pulses
+        if max_pulses is not None
+        else PULSE_EVENTS_PER_BYTE * len(b) + PULSE_EVENTS_BASE
+    )
     sizes = [len(pk) for _, pk, _ in packets.streams]
     budgets = _shares(total, sizes)
     step_bytes = min(STEP_BYTES, max(MIN_STEP_BYTES, len(b) // 32))
@@ -1440,6 +1507,9 @@ class SliceDecode:
     #: how ``colshift`` was set: "none" (0, nothing to align), "auto" (the one shift that puts
     #: every stream on a unit the design configures) or "forced" (given by the caller)
     colshift_source: str = "none"
+    #: streams of units the design sets to a trace mode other than event-time -> that mode
+    #: (``Trace_Control0``); not decoded, each counted as an anomaly
+    other_modes: dict[StreamKey, int] = field(default_factory=dict)
 
     @property
     def kernel(self) -> str:
@@ -1461,8 +1531,17 @@ class SliceDecode:
         )
 
     def unit_label(self, key: StreamKey) -> str:
-        """``core(col,row)`` in the design's columns."""
-        return unit_label(self.design_key(key))
+        """``core(col,row)`` in the design's columns; the module the design configures names the
+        unit whatever packet type it stamps (``type5(0,2)`` only for a unit the design lacks).
+        """
+        k = self.design_key(key)
+        unit = self._unit(k)
+        return f"{unit.unit}({k.col},{k.row})" if unit is not None else unit_label(k)
+
+    def _unit(self, design_key: StreamKey) -> Any:
+        """The design's unit (``events.UnitConfig``) at a key in the design's columns, if any."""
+        units = getattr(self.design, "units", None)
+        return units.get(tuple(design_key)) if isinstance(units, Mapping) else None
 
     def slot_name(self, key: StreamKey, slot: int) -> str:
         if self.design is None:
@@ -1493,6 +1572,22 @@ class SliceDecode:
         )
         if shift:
             self.colshift, self.colshift_source = shift, "auto"
+
+    def set_aside_other_modes(self) -> None:
+        """Take the streams of units the design sets to a trace mode other than event-time out of
+        the result (into :attr:`other_modes`), each counted as one anomaly naming the mode.
+        """
+        if self.design is None:
+            return
+        for key in list(self.result.streams):
+            mode = getattr(self._unit(self.design_key(key)), "mode", F.EVENT_TIME)
+            if mode == F.EVENT_TIME:
+                continue
+            stream = self.result.streams.pop(key)
+            self.other_modes[key] = mode
+            self.result.anomalies.append(
+                Anomaly(MODE_ANOMALY[mode], stream.packets, None, key)
+            )
 
 
 def column_shift(
@@ -1526,16 +1621,25 @@ def decode_slices(
     *,
     max_pulses: int | None = None,
     progress: Callable[[int], None] | None = None,
+    packet_types: Mapping[tuple[str, str], Iterable[int]] | None = None,
 ) -> list[SliceDecode]:
     """Decode each slice (dicts of the layout JSON shape -- ``device``, ``sequence``, ``call_path``,
     ``offset``, ``size`` -- or ``layout.Slice`` objects) of a fused buffer on its own.
+    ``packet_types`` gives, per ``(device, sequence)``, the packet types its slices are read with
+    (:func:`decode_buffer`; default 0-3).
     """
     b = _as_bytes(data)
     out = []
     for s in slices:
         offset, size = int(_slice_field(s, "offset")), int(_slice_field(s, "size"))
         part = b[min(offset, len(b)) : min(offset + size, len(b))]
-        result = decode_buffer(part, max_pulses=max_pulses, progress=progress)
+        kernel = (str(_slice_field(s, "device")), str(_slice_field(s, "sequence")))
+        result = decode_buffer(
+            part,
+            max_pulses=max_pulses,
+            progress=progress,
+            packet_types=(packet_types or {}).get(kernel),
+        )
         result.size = size
         if offset + size > len(b):
             result.anomalies.append(
@@ -1572,11 +1676,25 @@ def decode_fused(
     wrote it, looked up by ``(device, sequence)`` in ``designs``, so each event is attributed to
     (device, sequence, call path, tile, unit) with its name. ``colshift`` (header column minus
     design column) forces a column shift; by default each slice is aligned when the shift is
-    unambiguous (:meth:`SliceDecode.align_columns`)."""
-    out = decode_slices(data, slices, max_pulses=max_pulses, progress=progress)
+    unambiguous (:meth:`SliceDecode.align_columns`).
+
+    A design's ``Trace_Control1`` may stamp packet types 4-7: its slices read them too. A unit
+    the design sets to another trace mode than event-time (``Trace_Control0``) is never read as
+    event-time: its stream is taken out of the result and counted as an anomaly that names the
+    mode."""
+    designs = designs or {}
+    types = {
+        kernel: F.DEFAULT_PACKET_TYPES | {u.pkt_type for u in d.units.values()}
+        for kernel, d in designs.items()
+        if d is not None
+    }
+    out = decode_slices(
+        data, slices, max_pulses=max_pulses, progress=progress, packet_types=types
+    )
     for sd in out:
-        sd.design = (designs or {}).get((sd.device, sd.sequence))
+        sd.design = designs.get((sd.device, sd.sequence))
         sd.align_columns(colshift)
+        sd.set_aside_other_modes()
     return out
 
 

@@ -107,9 +107,17 @@ class UnitConfig:
     #: event name per slot when the design names it directly (``aie.trace.event``)
     names: list[str | None] = field(default_factory=lambda: [None] * F.SLOTS)
     pkt_id: int | None = None
+    #: the module whose registers configure the unit (``core``, ``mem``, ``memtile``; a shim's
+    #: is ``core`` at row 0), when read from registers: names its events whatever packet type
+    #: its Trace_Control1 stamps
+    module: str | None = None
+    #: Trace_Control0's trace mode (``trace_format.EVENT_TIME`` unless the design sets another)
+    mode: int = F.EVENT_TIME
 
     @property
     def unit(self) -> str:
+        if self.module is not None:
+            return "shim" if self.module == "core" and self.row == 0 else self.module
         return unit_of(self.pkt_type)
 
     def slot_name(self, slot: int, arch: str | None) -> str:
@@ -197,8 +205,8 @@ def _own_ops(seq: Any, device: str) -> Iterator[Any]:
 
 
 def _module_of(offset: int) -> str | None:
-    for unit, (_, ev0, ev1) in F.TRACE_REGS.items():
-        if offset in (ev0, ev1, F.TRACE_REGS[unit][0]):
+    for unit, (ctl1, ev0, ev1) in F.TRACE_REGS.items():
+        if offset in (ev0, ev1, ctl1, F.TRACE_CONTROL0[unit]):
             return unit
     return None
 
@@ -265,11 +273,19 @@ def _units_from_registers(
                 (control1 >> F.TRACE_CONTROL1_TYPE_SHIFT) & F.TRACE_CONTROL1_TYPE_MASK
             )
         )
+        control0 = regs.get((col, row, F.TRACE_CONTROL0[module]))
         unit = UnitConfig(
             int(pkt_type),
             col,
             row,
             pkt_id=None if control1 is None else control1 & F.TRACE_CONTROL1_ID_MASK,
+            module=module,
+            # only the core module has a mode field (AM025 Trace_Control0)
+            mode=(
+                control0 & F.TRACE_MODE_MASK
+                if control0 is not None and module == "core" and row != 0
+                else F.EVENT_TIME
+            ),
         )
         for base, reg in ((0, ev0), (F.SLOTS_PER_REGISTER, ev1)):
             if (col, row, reg) in regs:

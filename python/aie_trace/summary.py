@@ -328,7 +328,7 @@ def _unit(sd: SliceDecode, stream: Stream) -> tuple[UnitSummary, np.ndarray]:
             slot_of.setdefault(name, slot)
     dkey = sd.design_key(key)
     u = UnitSummary(
-        unit_label(key).split("(")[0],
+        sd.unit_label(key).split("(")[0],
         key.pkt_type,
         dkey.col,
         key.row,

@@ -77,6 +77,11 @@ UNIT_NAMES = {
     PacketType.MEMTILE: "memtile",
 }
 
+#: packet types a decode accepts unless the design's ``Trace_Control1`` stamps others: mlir-aie's
+#: convention. The field has three bits, so a design may set 4-7 too (it is the unit's choice,
+#: written to Trace_Control1 like the packet id).
+DEFAULT_PACKET_TYPES = frozenset(int(t) for t in PacketType)
+
 # -- trace-unit registers (tile-local offsets; identical on AIE2 and AIE2P) --------------------------
 #: (Trace_Control1, Trace_Event0, Trace_Event1) per module; the core-module offsets are the shim's
 #: PL-module offsets too (row 0 is the shim row).
@@ -85,6 +90,13 @@ TRACE_REGS = {
     "mem": (0x140D4, 0x140E0, 0x140E4),
     "memtile": (0x940D4, 0x940E0, 0x940E4),
 }
+#: Trace_Control0 per module: ``[1:0]`` the trace mode (AM025; mlir-aie's ``TraceMode``), which only
+#: the core module has
+TRACE_CONTROL0 = {"core": 0x340D0, "mem": 0x140D0, "memtile": 0x940D0}
+TRACE_MODE_MASK = 0x3
+#: trace modes: the decoder reads event-time only
+EVENT_TIME, EVENT_PC, EXECUTION = 0, 1, 2
+MODE_NAMES = {EVENT_TIME: "event-time", EVENT_PC: "EVENT_PC", EXECUTION: "execution"}
 TRACE_CONTROL1_TYPE_SHIFT, TRACE_CONTROL1_TYPE_MASK = 12, 0x7
 TRACE_CONTROL1_ID_MASK = 0x1F
 SLOTS = 8
@@ -169,10 +181,12 @@ def header_fields(word: int) -> tuple[int, int, int, int]:
     )
 
 
-def header_valid(word: int) -> bool:
-    """Odd parity, reserved bits zero, and one of the four packet types."""
+def header_valid(
+    word: int, packet_types: frozenset[int] = DEFAULT_PACKET_TYPES
+) -> bool:
+    """Odd parity, reserved bits zero, and one of ``packet_types``."""
     return (
         bin(word & 0xFFFFFFFF).count("1") & 1 == 1
         and word & HDR_RESERVED_MASK == 0
-        and (word >> HDR_TYPE_SHIFT) & HDR_TYPE_MASK <= max(PacketType)
+        and (word >> HDR_TYPE_SHIFT) & HDR_TYPE_MASK in packet_types
     )

@@ -20,6 +20,11 @@ Because the writer drops zero words, a ``trace.txt`` is only the buffer when no 
 zero: a zero data word inside a packet shifts every later packet by one word (mlir-aie's parser
 reads it the same way). The decode then counts invalid headers; a raw or ``.npy`` dump keeps
 every word.
+
+Newer writers keep them: mlir-aie's C++ ``write_out_trace`` and ``TraceConfig.write_trace``
+(``python/utils/trace/config.py``) write every word up to the last nonzero one, zeros included.
+A ``trace.txt`` with a zero word is such a file (:attr:`TraceInput.zeros_kept`): the buffer's
+first words, whose unwritten tail alone is left out, so its slices sit at their offsets.
 """
 
 from __future__ import annotations
@@ -57,6 +62,8 @@ class InputError(ValueError):
 class TraceInput:
     data: bytes  # the buffer's bytes, little-endian words
     form: str  # "raw", "trace.txt" or "npy"
+    #: a trace.txt whose writer kept zero words: the buffer up to its last nonzero word
+    zeros_kept: bool = False
 
 
 def _is_text(raw: bytes) -> bool:
@@ -132,7 +139,8 @@ def words_of(raw: bytes) -> TraceInput:
     if not raw:
         raise InputError("the file is empty")
     if _HEX_TEXT.fullmatch(raw) and re.search(rb"[0-9A-Fa-f]", raw):
-        return TraceInput(read_hex_words(raw).tobytes(), "trace.txt")
+        words = read_hex_words(raw)
+        return TraceInput(words.tobytes(), "trace.txt", bool((words == 0).any()))
     if _is_text(raw):
         first = next(
             (

@@ -77,11 +77,15 @@ def reference(data: bytes, max_pulses: int) -> dict:
                         record(m, count - 1, True)
                 elif c == 0:
                     record(m, count, True)
-                else:
-                    made = min(count, max_pulses)
+                else:  # the budget counts events: a pulse of k slots costs k
+                    w = max(bin(m).count("1"), 1)
+                    made = min(count, max_pulses // w)
+                    max_pulses -= made * w
                     if made < count:
                         note("pulse_limit", i, count - made)
-                    max_pulses -= made
+                        max_pulses = (
+                            0  # the first Repeat that does not fit spends the rest
+                        )
                     for _ in range(made):
                         record(m, 1 + c, False)
         elif kind == F.Cmd.START:

@@ -43,6 +43,8 @@ from pathlib import Path
 
 import pytest
 
+from aie_trace.decode import PULSE_EVENTS_BASE, PULSE_EVENTS_PER_BYTE
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 SEED = 20261001
@@ -558,6 +560,17 @@ def option_cases(d: Path) -> tuple[list[dict], list[str]]:
                     ["decode", trace],
                     ["--mlir", fused, "-o", outs[0], "--summary-json", outs[1]],
                 ),
+                "report": (  # the page is HTML: only its summary is checked as JSON
+                    ["report", trace],
+                    [
+                        "--mlir",
+                        fused,
+                        "-o",
+                        d / f"v{k}.html",
+                        "--summary-json",
+                        outs[0],
+                    ],
+                ),
             }[command]
 
             def case(
@@ -648,7 +661,7 @@ def test_resource_cap(inputs, tmp_path):
     assert all(a["s"] < 20 for a in answers), answers
     [decoded] = json.loads((tmp_path / "r.json").read_text())["slices"]
     assert (
-        decoded["events"] == (1 << 21) + 1
+        decoded["events"] == PULSE_EVENTS_PER_BYTE * 900_000 + PULSE_EVENTS_BASE + 1
     )  # the default limit, reached: one event + pulses
     assert any("reached its event limit" in w for w in decoded["warnings"])
     assert (

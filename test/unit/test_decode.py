@@ -430,3 +430,22 @@ def test_pulse_budget_is_shared_in_proportion_to_packets():
     r = D.decode_buffer(raw, max_pulses=2000)
     assert [len(s) for s in r.streams.values()] == [1 + 1000, 1 + 1000]
     assert r.anomaly_count("pulse_limit") == 2 * 13 * 1023 - 2000
+
+
+def test_a_buffer_of_pulsed_repeats_is_bounded_in_events():
+    """``cf f1`` (all eight slots, two cycles apart) then ``db ff`` (Repeat1, 1023 pulses) over
+    and over: 75 KB would make 300 million events. The default budget counts events -- a pulse of
+    eight slots costs eight -- one per buffer byte plus 2**18, and says what it left out.
+    """
+    stream = (
+        bytes([0xF0] + [0] * 7) + bytes([0xCF, 0xF1]) + bytes([0xDB, 0xFF]) * 37_000
+    )
+    raw = buffer_of({CORE: stream})
+    r = D.decode_buffer(raw)
+    budget = D.PULSE_EVENTS_PER_BYTE * len(raw) + D.PULSE_EVENTS_BASE
+    assert (
+        budget - 8 < r.events - 8 <= budget
+    )  # the frame's 8, then whole pulses that fit
+    (limit,) = [a for a in r.anomalies if a.kind == "pulse_limit"]
+    assert (r.events - 8) // 8 + limit.count == 37_000 * 1023
+    assert D.decode_buffer(raw, max_pulses=80).events == 8 + 80

@@ -385,3 +385,15 @@ def test_peak_memory_of_a_decode_stays_below_four_times_the_buffer():
     assert (
         peak < 17 * result.events // 4
     )  # a step at a time: a fraction of all events made at once
+
+
+def test_a_read_only_view_of_bytes_is_read_in_place():
+    """``bytes`` cannot change, nor can a read-only view of them (a memoryview, or the numpy array
+    ``np.frombuffer`` makes, which cannot be made writeable): the result reads them in place, so
+    a file read once is not held twice (the command line decodes its buffer so)."""
+    raw, _ = several(random.Random(7), 60)
+    for view in (np.frombuffer(raw, dtype=np.uint8), memoryview(raw)[:], raw):
+        stream, *_ = D.decode_buffer(view).streams.values()
+        assert np.shares_memory(stream._steps.words, np.frombuffer(raw, np.uint8))
+    stream, *_ = D.decode_buffer(np.frombuffer(raw, np.uint8).copy()).streams.values()
+    assert not np.shares_memory(stream._steps.words, np.frombuffer(raw, np.uint8))

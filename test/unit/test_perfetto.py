@@ -54,7 +54,7 @@ def test_each_slice_decodes_to_its_own_designs_names(fused, mlir):
 
 
 def test_chrome_trace_structure(fused):
-    doc = perfetto.chrome_trace(decoded(fused), kernel="main:main_seq")
+    doc = perfetto.chrome_trace(decoded(fused), kernel="main:main_seq", time_base="us")
     ev = doc["traceEvents"]
     procs = {e["pid"]: e["args"]["name"] for e in ev if e["name"] == "process_name"}
     assert sorted(procs.values()) == [
