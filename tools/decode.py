@@ -267,10 +267,10 @@ def _slices(
         return list(lay.slices), lay.kernel
     if module is not None:
         from aie_trace import aieir
-        from aie_trace.fusion import ToolchainBuildError, toolchain_view
+        from aie_trace.fusion import ToolchainBuildError, toolchain_layouts
 
         try:  # (an E3/E4 module that aiecc still fuses: the layout aiecc builds)
-            layouts = layout.read_layouts(toolchain_view(module))
+            layouts = toolchain_layouts(module)
         except layout.LayoutError as e:
             raise CommandError(str(e), args.mlir) from None
         except ToolchainBuildError as e:

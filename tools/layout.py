@@ -52,7 +52,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def _layouts(text: str, name: str) -> list[L.Layout]:
     from aie_trace import aieir
-    from aie_trace.fusion import ToolchainBuildError, toolchain_view
+    from aie_trace.fusion import ToolchainBuildError, toolchain_layouts
 
     with aieir.make_context():
         try:
@@ -65,7 +65,7 @@ def _layouts(text: str, name: str) -> list[L.Layout]:
             ) from None
         try:
             aieir.detect_era(module)
-            return L.read_layouts(toolchain_view(module))
+            return toolchain_layouts(module)
         except ToolchainBuildError as e:
             raise CommandError(
                 f"what aiecc builds would be wrong:\n  {e}", name

@@ -52,9 +52,12 @@ def choose_layout(module: Any, kernel: str | None) -> Any:
     """The trace layout of ``kernel``, or of the only sequence with one, or of the one the module
     dispatches; None when no sequence (or not ``kernel``) has one. Raises ``ValueError`` when
     several have one and the module dispatches none of them or several."""
-    from . import layout
+    from .fusion import ToolchainBuildError, toolchain_layouts
 
-    layouts = layout.read_layouts(module)
+    try:  # (an E3/E4 module that aiecc still fuses: the layout aiecc builds)
+        layouts = toolchain_layouts(module)
+    except ToolchainBuildError as e:
+        raise ValueError(f"what aiecc builds would be wrong:\n  {e}") from None
     chosen = [lay for lay in layouts if kernel is None or lay.kernel == kernel]
     if len(chosen) > 1:
         lay = dispatched_layout(module, chosen)

@@ -239,12 +239,19 @@ def trace_setup(
 
 
 def patch_proof(module: Any) -> list[str]:
-    """The static proof's findings for the module (``aie-trace-verify-patches``), as text."""
+    """The static proof's findings (``aie-trace-verify-patches``), as text, for what the toolchain
+    builds from the module (an E3/E4 module that aiecc still fuses is proven fused, as
+    ``aie-trace-prepare`` proves it: :func:`aie_trace.fusion.toolchain_view`)."""
     from . import verify
     from .diagnostics import DiagnosticEngine
+    from .fusion import ToolchainBuildError, toolchain_view
 
+    try:
+        built = toolchain_view(module)
+    except ToolchainBuildError as e:
+        return [f"what aiecc builds would be wrong: {e}"]
     diag = DiagnosticEngine()
-    verify.verify_module(module, diag)
+    verify.verify_module(built, diag)
     return [d.message for d in diag.diagnostics]
 
 

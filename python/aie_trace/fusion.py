@@ -50,6 +50,7 @@ __all__ = [
     "fuse",
     "fused_twice",
     "left_to_toolchain",
+    "toolchain_layouts",
     "toolchain_view",
 ]
 
@@ -274,6 +275,14 @@ def as_toolchain_builds(module: Any, era: str, diag: Any) -> Any:
 class ToolchainBuildError(Exception):
     """What the toolchain would build from a module cannot be computed or would be wrong; the
     message holds the located diagnostics."""
+
+
+def toolchain_layouts(module: Any) -> list[Any]:
+    """The trace layouts the toolchain builds from ``module`` (:func:`toolchain_view`): the ones
+    every host tool reads. Raises :class:`ToolchainBuildError` and ``layout.LayoutError``."""
+    from . import layout
+
+    return layout.read_layouts(toolchain_view(module))
 
 
 def toolchain_view(module: Any) -> Any:

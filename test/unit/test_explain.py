@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from emu_designs import multi_design_module
 
-from aie_trace import aieir, decode, driver, explain, layout, summary
+from aie_trace import aieir, decode, driver, explain, summary
+from aie_trace.fusion import toolchain_layouts
 from aie_trace.tools import report as report_cli
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "two_designs_e4.mlir"
@@ -123,7 +124,10 @@ def test_the_unfused_iron_module_fails_the_static_proof():
     s = setup_of(text, "dev_a", "seq")
     patch = s.checks[0]
     assert patch.piece == "patch" and not patch.ok
-    assert "the static proof fails: one argument short" in patch.text
+    # (its op shapes fit E4, whose aiecc fuses it: the proof is of that build, whose data
+    # patches keep their integer arg_idx)
+    assert "the static proof fails: what aiecc builds would be wrong" in patch.text
+    assert "would DMA to the wrong buffers" in patch.text
     assert [c.ok for c in s.checks[1:]] == [True, True, True]
 
 
@@ -131,7 +135,7 @@ def test_an_empty_slice_is_explained_in_the_summary(fused_text):
     broken = in_dev_b(fused_text, *BROKEN["flow"][:2])
     with aieir.make_context():
         module = aieir.parse_op(broken)
-        (lay,) = [x for x in layout.read_layouts(module) if x.kernel == "main:main_seq"]
+        (lay,) = [x for x in toolchain_layouts(module) if x.kernel == "main:main_seq"]
         designs = decode.designs_for(module, lay.slices)
         sds = decode.decode_fused(bytes(lay.size), lay.slices, designs)
         sums = [
