@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from . import __version__
+from .customform import mlir_string
 from .diagnostics import Diagnostic, DiagnosticEngine
 from .pipeline import (
     ROOT_ANCHOR,
@@ -633,7 +634,14 @@ def parse_module(ir: Any, chunk: Chunk, name: str, diag: DiagnosticEngine) -> An
     """The chunk as a ``builtin.module`` (other top-level ops are wrapped in one, as mlir-opt
     does), or None after reporting the parse errors. Lines keep their absolute numbers.
     """
+    from .aieir import ParseError, custom_to_generic
+
     padded = "\n" * (chunk.first_line - 1) + chunk.text
+    try:
+        padded = custom_to_generic(padded, name)
+    except ParseError as e:
+        diag.extend_from_mlir(e.diagnostics)
+        return None
     try:
         op = ir.Operation.parse(padded, source_name=name)
     except ir.MLIRError as e:
@@ -661,17 +669,8 @@ def _wrap_several(ir: Any, text: str, name: str) -> Any:
     printed = ir.Module.parse(text).operation.get_asm(
         enable_debug_info=True, print_generic_op_form=True
     )
-    renamed = _UNNAMED_LOC.sub(lambda _: f"loc({_mlir_string(name)}:", printed)
+    renamed = _UNNAMED_LOC.sub(lambda _: f"loc({mlir_string(name)}:", printed)
     return ir.Operation.parse(renamed, source_name=name)
-
-
-def _mlir_string(text: str) -> str:
-    """``text`` as an MLIR string literal."""
-    out = []
-    for b in text.encode():
-        c = chr(b)
-        out.append(c if 0x20 <= b < 0x7F and c not in '"\\' else f"\\{b:02X}")
-    return '"' + "".join(out) + '"'
 
 
 def main(
