@@ -1621,6 +1621,16 @@ def argument_number(arg: Any) -> int:
     return arg.arg_number
 
 
+def op_name(op: Any) -> str:
+    """The op's name (``aie.tile``)."""
+    return op.operation.name
+
+
+def value_name(value: Any) -> str:
+    """The SSA name the printer gives ``value`` (``%arg0``, ``%c1_i64``)."""
+    return value.get_name()
+
+
 def value_type(value: Any) -> Any:
     return value.type
 

@@ -227,20 +227,22 @@ def _format(fmt: str) -> tuple:
     return parsed
 
 
-def readings(name: str) -> list[tuple[str, schema.OpDef, tuple]]:
-    """The (era, definition, parsed format) pairs op ``name`` may be read with, newest era first,
-    one per distinct pair."""
-    out = []
-    seen = set()
+_READINGS: dict[str, list[tuple[frozenset[str], schema.OpDef, tuple]]] = {}
+
+
+def readings(name: str) -> list[tuple[frozenset[str], schema.OpDef, tuple]]:
+    """The (eras, definition, parsed format) triples op ``name`` may be read with, newest first,
+    one per distinct definition and format, with the eras that share them."""
+    cached = _READINGS.get(name)
+    if cached is not None:
+        return cached
+    found: dict[tuple, list[str]] = {}
     for era in reversed(schema.ERAS):
         fmt = schema.assembly_format(era, name)
-        if fmt is None:
-            continue
-        d = schema.SCHEMAS[era][name]
-        key = (d, fmt)
-        if key not in seen:
-            seen.add(key)
-            out.append((era, d, _format(fmt)))
+        if fmt is not None:
+            found.setdefault((schema.SCHEMAS[era][name], fmt), []).append(era)
+    out = [(frozenset(eras), d, _format(fmt)) for (d, fmt), eras in found.items()]
+    _READINGS[name] = out
     return out
 
 
@@ -292,6 +294,10 @@ class Reader:
         self.toks = tokenize(text)
         self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
         self.op_pos = 0
+        #: the eras every op read so far reads in
+        self.eras: frozenset[str] = frozenset(schema.ERAS)
+        #: per op whose text reads differently in different eras: (eras, generic text) choices
+        self.alternatives: list[list[tuple[frozenset[str], str]]] = []
         #: the failure furthest into the text among the optional groups tried (a better message
         #: than the one where reading stopped)
         self.furthest: _Fail | None = None
@@ -311,7 +317,20 @@ class Reader:
         out: list[str] = []
         copied = self._convert_range(0, len(self.toks), out, 0)
         out.append(self.text[copied:])
-        return "".join(out)
+        text = "".join(out)
+        if not self.alternatives:
+            return text
+        era = max(self.eras, key=schema.ERAS.index) if self.eras else None
+
+        def chosen(m: re.Match) -> str:
+            alternatives = self.alternatives[int(m.group(1))]
+            return next(
+                (t for eras, t in alternatives if era in eras), alternatives[0][1]
+            )
+
+        while "\x00" in text:  # (a chosen text may hold nested choices)
+            text = re.sub("\x00(\\d+)\x00", chosen, text)
+        return text
 
     def _convert_range(
         self, i: int, end: int, out: list[str], copied: int, in_aie: bool = False
@@ -331,8 +350,10 @@ class Reader:
                 out.append(text)
                 copied = toks[i - 1].end
                 continue
-            if t.kind == "id" and (
-                t.text.startswith("aie.") or t.text.startswith("aiex.")
+            if (
+                t.kind == "id"
+                and (t.text.startswith("aie.") or t.text.startswith("aiex."))
+                and not self._attribute_name(i)
             ):
                 start = self._op_start(i)
                 out.append(self.text[copied : t.start])
@@ -342,6 +363,16 @@ class Reader:
                 continue
             i += 1
         return copied
+
+    def _attribute_name(self, i: int) -> bool:
+        """Whether the dialect-prefixed word at token ``i`` names an attribute of a dictionary
+        (``{aie.trace_buffer_arg}``, ``{aie.x = 1}``), not an op."""
+        toks = self.toks
+        after = toks[i + 1].text if i + 1 < len(toks) else ""
+        before = toks[i - 1].text if i > 0 else ""
+        if after == "=" or before == ",":
+            return True
+        return before == "{" and after in (",", "}") and not readings(toks[i].text)
 
     def _read_call(self, i: int) -> tuple[int, str]:
         """A custom-form ``func.call`` at name token ``i``, as a held call (:data:`HELD_CALL`)."""
@@ -405,16 +436,28 @@ class Reader:
                 "form, or use mlir-aie's bindings, which read every op of its dialects)",
             )
         best: _Fail | None = None
-        for _era, d, fmt in choices:
+        read: list[tuple[frozenset[str], int, str]] = []
+        for eras, d, fmt in choices:
             self.furthest = None
             try:
-                return self._read_with(i, start, name, d, fmt)
+                pos, text = self._read_with(i, start, name, d, fmt)
             except _Fail as f:
                 for failure in (f, self.furthest):
                     if failure is not None and (best is None or failure.pos > best.pos):
                         best = failure
-        assert best is not None
-        raise self.error(best.pos, f"'{name}': {best.message}")
+                continue
+            if not read or pos == read[0][1]:
+                read.append((eras, pos, text))
+        if not read:
+            assert best is not None
+            raise self.error(best.pos, f"'{name}': {best.message}")
+        self.eras &= frozenset().union(*(eras for eras, _, _ in read))
+        if len({text for _, _, text in read}) == 1:
+            return read[0][1], read[0][2]
+        # the text reads in eras whose generic forms differ (an E2 address_patch has no operand
+        # segments, an E3 one has): the module's other ops decide (resolve)
+        self.alternatives.append([(eras, text) for eras, _, text in read])
+        return read[0][1], f"\x00{len(self.alternatives) - 1}\x00"
 
     def _read_with(
         self, i: int, start: int, name: str, d: schema.OpDef, fmt: tuple
