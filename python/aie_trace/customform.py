@@ -91,12 +91,16 @@ class CustomFormError(ValueError):
         self.col = col
 
 
-@dataclass(frozen=True)
 class Token:
-    kind: str
-    text: str
-    start: int
-    end: int
+    """A token: its kind, its text, its start and end offsets in the source."""
+
+    __slots__ = ("kind", "text", "start", "end")
+
+    def __init__(self, kind: str, text: str, start: int, end: int):
+        self.kind = kind
+        self.text = text
+        self.start = start
+        self.end = end
 
 
 class _Fail(Exception):
@@ -236,12 +240,24 @@ def readings(name: str) -> list[tuple[frozenset[str], schema.OpDef, tuple]]:
     cached = _READINGS.get(name)
     if cached is not None:
         return cached
-    found: dict[tuple, list[str]] = {}
+    found: dict[tuple, tuple[schema.OpDef, str, list[str]]] = {}
     for era in reversed(schema.ERAS):
         fmt = schema.assembly_format(era, name)
         if fmt is not None:
-            found.setdefault((schema.SCHEMAS[era][name], fmt), []).append(era)
-    out = [(frozenset(eras), d, _format(fmt)) for (d, fmt), eras in found.items()]
+            d = schema.SCHEMAS[era][name]
+            # definitions that differ only in attributes the format does not name read the same
+            # text into the same generic op: one reading serves their eras
+            named = frozenset(re.findall(r"\$(\w+)", fmt))
+            key = (
+                fmt,
+                d.operands,
+                d.segments,
+                d.results,
+                d.terminator,
+                frozenset(a.name for a in d.attrs if a.name in named),
+            )
+            found.setdefault(key, (d, fmt, []))[2].append(era)
+    out = [(frozenset(eras), d, _format(fmt)) for d, fmt, eras in found.values()]
     _READINGS[name] = out
     return out
 
@@ -294,6 +310,8 @@ class Reader:
         self.toks = tokenize(text)
         self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
         self.op_pos = 0
+        #: the converted text of each region read, by its opening token
+        self.bodies: dict[int, str] = {}
         #: the eras every op read so far reads in
         self.eras: frozenset[str] = frozenset(schema.ERAS)
         #: per op whose text reads differently in different eras: (eras, generic text) choices
@@ -866,10 +884,14 @@ class Reader:
         return close + 1
 
     def _region(self, open_: int, close: int, op: _Op, d: schema.OpDef) -> str:
-        out: list[str] = []
-        copied = self._convert_range(open_ + 1, close, out, self.toks[open_].end, True)
-        out.append(self.text[copied : self.toks[close].start])
-        body = "".join(out)
+        body = self.bodies.get(open_)
+        if body is None:  # (read once, whichever readings of the op are tried)
+            out: list[str] = []
+            copied = self._convert_range(
+                open_ + 1, close, out, self.toks[open_].end, True
+            )
+            out.append(self.text[copied : self.toks[close].start])
+            body = self.bodies[open_] = "".join(out)
         head = op.entry_args or ""
         if d.terminator == schema.END and not self._ends_in_end(open_, close):
             body = body.rstrip(" ") + ' "aie.end"() : () -> () '
