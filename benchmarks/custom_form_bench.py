@@ -69,8 +69,12 @@ def main(argv: list[str] | None = None) -> int:
                 custom = custom_print.print_custom(module)
                 assert customform.may_hold_custom_ops(custom)
                 t_generic = best(lambda g=generic: ir.Operation.parse(g), args.repeat)
-                t_custom = best(lambda c=custom: aieir.parse_op(c, "bench"), args.repeat)
-                t_print = best(lambda m=module: custom_print.print_custom(m), args.repeat)
+                t_custom = best(
+                    lambda c=custom: aieir.parse_op(c, "bench"), args.repeat
+                )
+                t_print = best(
+                    lambda m=module: custom_print.print_custom(m), args.repeat
+                )
             print(
                 f"{era:>4} {n:>6} {t_generic:>13.3f}s {t_custom:>11.3f}s "
                 f"{t_custom / t_generic:>6.2f} {t_print:>12.3f}s {len(custom):>13}"
