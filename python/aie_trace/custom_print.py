@@ -331,6 +331,7 @@ class _Printer:
 
     # -- the text
     def run(self, fmt: tuple) -> tuple[str, str, str | None]:
+        self.named = _names(fmt)
         self.parts: list = [_op_name(self.op)]
         self.head: str | None = None
         self.entry: str | None = None
@@ -464,7 +465,7 @@ class _Printer:
             if vals:
                 raise _Unfit()
             self.used.update((operand, static))
-            self.parts += ["", "[" + ", ".join(items) + "]"]
+            self.parts.append("[" + ", ".join(items) + "]")
             return
         if c.directive == "DynamicScalar":
             operand, static = c.args
@@ -511,7 +512,7 @@ class _Printer:
             return
         entries = []
         for key in sorted(S.PROPERTY_ERAS.get(_op_name(self.op), {})):
-            if key in self.used:
+            if key in self.used or key in self.named:
                 continue
             attr = attr_or_none(self.op, key)
             if attr is not None:
@@ -526,6 +527,19 @@ class _Printer:
             if kw == "attr-dict-with-keyword":
                 self.parts.append("attributes")
             self.parts.append("{" + ", ".join(entries) + "}")
+
+
+def _names(elements: tuple) -> set[str]:
+    """The fields an assembly format names (attr-dict leaves them out)."""
+    out: set[str] = set()
+    for e in elements:
+        if isinstance(e, CF.Var):
+            out.add(e.name)
+        elif isinstance(e, CF.Custom):
+            out.update(e.args)
+        elif isinstance(e, CF.Group):
+            out |= _names(e.elements)
+    return out
 
 
 def _attr_text(a: S.Attr, attr: Any, symbol_name: bool = False) -> str:
@@ -557,6 +571,10 @@ def _attr_text(a: S.Attr, attr: Any, symbol_name: bool = False) -> str:
         if symbol_ref_path(attr) is None:
             raise _Unfit()
         return str(attr)
+    if (
+        a.type == S.ELEMENTS
+    ):  # custom<BufferInitialValue>: the buffer's type gives the type
+        return str(attr).rsplit(" : ", 1)[0]
     prefix = CF._STRIPPED.get(a.type)
     text = str(attr)
     if prefix is not None and text.startswith(prefix):

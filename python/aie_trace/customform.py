@@ -191,8 +191,7 @@ def parse_format(fmt: str) -> tuple:
         pos = m.end()
         lit, var, typ, cname, cargs, kw, open_, close, _caret = m.groups()
         if lit is not None:
-            if lit.strip():
-                stack[-1].append(Lit(lit))
+            stack[-1].append(Lit(lit.strip()))  # `` (empty): no space in print
         elif var is not None:
             stack[-1].append(Var(var))
             if m.group().endswith("^"):
@@ -538,7 +537,8 @@ class Reader:
     ) -> int:
         for el in elements:
             if isinstance(el, Lit):
-                pos = self._expect(pos, el.text)
+                if el.text:
+                    pos = self._expect(pos, el.text)
             elif isinstance(el, Var):
                 pos = self._var(el.name, pos, op, d, name)
             elif isinstance(el, TypeOf):
@@ -593,7 +593,14 @@ class Reader:
             return pos + 1
         attr = d.attr(var)
         if attr is not None:
+            start = pos
             text, pos = self._attr_value(attr, pos)
+            if attr.type == schema.ELEMENTS and not self._peek(pos - 2, ":"):
+                # custom<BufferInitialValue>: the elements take the buffer's type
+                given = list(op.result_types.values())
+                if not given or self.toks[pos - 1].text not in (">",):
+                    raise _Fail(start, "expected an elements attribute")
+                text = f"{text} : {given[0].replace('memref', 'tensor', 1)}"
             op.props[var] = text
             return pos
         if var in ("dest", "chain") and d.successors:

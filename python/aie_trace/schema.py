@@ -996,9 +996,9 @@ ASSEMBLY: dict[str, tuple[tuple[str, str], ...]] = {
         ),
         "aiex.npu.writebd": "attr-dict",
         "aiex.npu.dma_wait": "attr-dict",
-        "aiex.npu.dma_memcpy_nd": "`(` $memref custom<DynamicIndexList>($offsets, "
-        "$static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) "
-        "custom<DynamicIndexList>($strides, $static_strides) "
+        "aiex.npu.dma_memcpy_nd": "`(` $memref `` custom<DynamicIndexList>($offsets, "
+        "$static_offsets) `` custom<DynamicIndexList>($sizes, $static_sizes) `` "
+        "custom<DynamicIndexList>($strides, $static_strides) `` "
         "(`,` `packet` `=` $packet^)? `)` attr-dict `:` type($memref)",
         "aiex.dma_configure_task": (
             ("E1", "`(` $tile `,` $direction `,` $channel `)` regions attr-dict"),
