@@ -22,8 +22,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from . import customform
 from . import schema as S
 from .diagnostics import LocatedError, split_location, unescape_string
+from .provider import AIE_REGISTERED
 from .provider import arith as _arith
 
 # Re-exported: the IR layer's context and the typed builders for builtin ops.
@@ -1626,6 +1628,16 @@ def argument_number(arg: Any) -> int:
     return arg.arg_number
 
 
+def op_name(op: Any) -> str:
+    """The op's name (``aie.tile``)."""
+    return op.operation.name
+
+
+def value_name(value: Any) -> str:
+    """The SSA name the printer gives ``value`` (``%arg0``, ``%c1_i64``)."""
+    return value.get_name()
+
+
 def value_type(value: Any) -> Any:
     return value.type
 
@@ -1774,9 +1786,36 @@ class ParseError(Exception):
         self.diagnostics = list(getattr(error, "error_diagnostics", None) or [])
 
 
+@dataclass(frozen=True)
+class _ReaderDiagnostic:
+    """A custom-form reader's error, shaped like the bindings' diagnostics."""
+
+    message: str
+    location: Any
+    severity: str = "error"
+    notes: tuple = ()
+
+
+def custom_to_generic(text: str, source_name: str = "<string>") -> str:
+    """``text`` as the bindings can parse it: without mlir-aie, its custom-form aie/aiex ops
+    rewritten into generic form (:mod:`aie_trace.customform`); with mlir-aie, unchanged. Raises
+    :class:`ParseError` (one located diagnostic) for an op that does not read."""
+    if AIE_REGISTERED:
+        return text
+    try:
+        return customform.to_generic(text, source_name)
+    except customform.CustomFormError as e:
+        error = ParseError(e)
+        error.diagnostics = [
+            _ReaderDiagnostic(e.message, ir.Location.file(source_name, e.line, e.col))
+        ]
+        raise error from None
+
+
 def parse_op(text: str, source_name: str = "<string>") -> Any:
-    """Parse ``text`` (one top-level op, a module) in the current context; raises
-    :class:`ParseError`."""
+    """Parse ``text`` (one top-level op, a module) in the current context, in custom or
+    generic form; raises :class:`ParseError`."""
+    text = custom_to_generic(text, source_name)
     try:
         return ir.Operation.parse(text, source_name=source_name)
     except ir.MLIRError as e:

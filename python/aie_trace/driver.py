@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from . import __version__
+from .customform import mlir_string
 from .diagnostics import Diagnostic, DiagnosticEngine
 from .pipeline import (
     ROOT_ANCHOR,
@@ -68,6 +69,7 @@ class Options:
     verify_diagnostics: bool = False
     allow_unregistered_dialect: bool = False
     print_op_generic: bool = False
+    print_custom_form: bool = False
     print_debuginfo: bool = False
     print_ir_before_all: bool = False
     print_ir_after_all: bool = False
@@ -99,6 +101,11 @@ BOOL_FLAGS: dict[str, tuple[str, str]] = {
         "Print the output (and IR dumps) in generic op form",
     ),
     "mlir-print-debuginfo": ("print_debuginfo", "Print locations in the output"),
+    "print-custom-form": (
+        "print_custom_form",
+        "Print the aie/aiex ops in mlir-aie's custom form, as aie-opt does (the default "
+        "when the input was custom form; --mlir-print-op-generic overrides it)",
+    ),
     "mlir-print-ir-before-all": (
         "print_ir_before_all",
         "Print the IR before every pass (to stderr)",
@@ -567,22 +574,35 @@ class Driver:
                 after_failure=self.opts.print_ir_after_failure,
                 generic=self.opts.print_op_generic,
             )
-            module = parse_module(provider.ir, chunk, name, diag)
+            module, was_custom = parse_module(provider.ir, chunk, name, diag)
             try:
                 ok = module is not None and runner.run(module)
             finally:
                 printer.flush()
             if ok:
-                output = module.operation.get_asm(
-                    print_generic_op_form=self.opts.print_op_generic,
-                    enable_debug_info=self.opts.print_debuginfo,
-                )
+                output = self.print_module(module, was_custom)
         if not self.opts.verify_diagnostics:
             return ok, output
         problems = verify(diag.diagnostics, collect_expected(chunk, name, diag), name)
         for p in problems:
             self.stderr.write(p.format() + "\n")
         return not problems, output
+
+    def print_module(self, module: Any, was_custom: bool) -> str:
+        """The module as the options ask: generic on request, custom form when the input was
+        custom (or on request; not with locations), else as the bindings print it."""
+        from . import custom_print
+
+        opts = self.opts
+        if not opts.print_op_generic and not opts.print_debuginfo:
+            if opts.print_custom_form or was_custom:
+                return custom_print.print_custom(module)
+        return custom_print.release_held_calls(
+            module.operation.get_asm(
+                print_generic_op_form=opts.print_op_generic,
+                enable_debug_info=opts.print_debuginfo,
+            )
+        )
 
     def write_output(self, text: str, ok: bool) -> int:
         if self.opts.output == "-":
@@ -635,11 +655,27 @@ _SINGLE_OP = re.compile(
 _UNNAMED_LOC = re.compile(r'loc\("-":')
 
 
-def parse_module(ir: Any, chunk: Chunk, name: str, diag: DiagnosticEngine) -> Any:
+def parse_module(
+    ir: Any, chunk: Chunk, name: str, diag: DiagnosticEngine
+) -> tuple[Any, bool]:
     """The chunk as a ``builtin.module`` (other top-level ops are wrapped in one, as mlir-opt
-    does), or None after reporting the parse errors. Lines keep their absolute numbers.
+    does), or None after reporting the parse errors, and whether it held custom-form aie/aiex
+    ops. Lines keep their absolute numbers.
     """
     padded = "\n" * (chunk.first_line - 1) + chunk.text
+    from .aieir import ParseError, custom_to_generic
+
+    try:
+        generic = custom_to_generic(padded, name)
+    except ParseError as e:
+        diag.extend_from_mlir(e.diagnostics)
+        return None, False
+    return _parse_generic(ir, generic, name, chunk.first_line, diag), generic != padded
+
+
+def _parse_generic(
+    ir: Any, padded: str, name: str, first_line: int, diag: DiagnosticEngine
+) -> Any:
     try:
         op = ir.Operation.parse(padded, source_name=name)
     except ir.MLIRError as e:
@@ -648,9 +684,7 @@ def parse_module(ir: Any, chunk: Chunk, name: str, diag: DiagnosticEngine) -> An
             diag.extend_from_mlir(e.error_diagnostics)
             return None
         if found.group(1) == "0":
-            return ir.Module.create(
-                loc=ir.Location.file(name, chunk.first_line, 1)
-            ).operation
+            return ir.Module.create(loc=ir.Location.file(name, first_line, 1)).operation
         return _wrap_several(ir, padded, name)
     if op.operation.name == "builtin.module":
         return op
@@ -667,17 +701,8 @@ def _wrap_several(ir: Any, text: str, name: str) -> Any:
     printed = ir.Module.parse(text).operation.get_asm(
         enable_debug_info=True, print_generic_op_form=True
     )
-    renamed = _UNNAMED_LOC.sub(lambda _: f"loc({_mlir_string(name)}:", printed)
+    renamed = _UNNAMED_LOC.sub(lambda _: f"loc({mlir_string(name)}:", printed)
     return ir.Operation.parse(renamed, source_name=name)
-
-
-def _mlir_string(text: str) -> str:
-    """``text`` as an MLIR string literal."""
-    out = []
-    for b in text.encode():
-        c = chr(b)
-        out.append(c if 0x20 <= b < 0x7F and c not in '"\\' else f"\\{b:02X}")
-    return '"' + "".join(out) + '"'
 
 
 def main(

@@ -985,6 +985,179 @@ def opdef(era: str, name: str) -> OpDef | None:
     return SCHEMAS[era].get(name)
 
 
+# -- assembly formats ----------------------------------------------------------------------------
+# The custom form each op reads and prints in, in ODS's declarative syntax (`literal`, $name,
+# type($name), type(operands), attr-dict, attr-dict-with-keyword, regions, (...)? groups with an
+# ^ anchor, custom<Directive>(...)). A ``$name`` is an operand, attribute, successor or result of
+# the era's OpDef above, so one format serves every era where only an operand/attribute changed
+# (``aie.use_lock``'s value, ``aiex.npu.rtp_write``'s value). An op whose syntax changed lists its
+# formats by the era that introduced each. Sources (Xilinx/mlir-aie): ``assemblyFormat`` in
+# include/aie/Dialect/AIE/IR/AIEOps.td@93d0a7ccc8e30595f64a92d1f24d59380dee2564,
+# include/aie/Dialect/AIEX/IR/AIEX.td@f8438d271e39e2291d60564cd7f07a81bce1b888 (E2-E4) and
+# @97737142e4c8a362fe3e7a7a92e9708c9e06aa91 (the attribute forms E1 keeps),
+# include/aie/Dialect/AIE/IR/AIETraceOps.td@019b75a768ba796dde7c1b47d7a2c642a9dfef63; the
+# hand-written parsers and printers (``RuntimeSequenceOp::parse/print``, ``parseTraceRegValue``,
+# ``TraceStartEventOp``/``TraceEdgeEventOp``) in lib/Dialect/AIE/IR/AIEDialect.cpp.
+_TILE_REGION = "`(` $tile `)` regions attr-dict"
+_TRACE_START = "(`broadcast` `=` $broadcast^)? (`event` `=` $event^)? attr-dict"
+
+ASSEMBLY: dict[str, tuple[tuple[str, str], ...]] = {
+    name: ((("E1", fmt),) if isinstance(fmt, str) else fmt)
+    for name, fmt in {
+        "aie.device": "`(` $device `)` ($sym_name^)? regions attr-dict",
+        "aie.end": "attr-dict",
+        "aie.tile": "`(` $col `,` $row `)` attr-dict",
+        "aie.runtime_sequence": "($sym_name^)? custom<EntryArguments>($body) "
+        "attr-dict-with-keyword regions",
+        "aie.core": _TILE_REGION,
+        "aie.mem": _TILE_REGION,
+        "aie.memtile_dma": _TILE_REGION,
+        "aie.shim_dma": _TILE_REGION,
+        "aie.buffer": "`(` $tile `)` attr-dict `:` type($buffer) (`=` $initial_value^)?",
+        "aie.external_buffer": "attr-dict `:` type($buffer)",
+        "aie.lock": "`(` $tile (`,` $lockID^)? `)` attr-dict",
+        "aie.use_lock": "`(` $lock `,` $action `,` $value (`,` $blocking^)? `)` attr-dict",
+        "aie.dma_start": "`(` $channel_dir `,` $channel_index `,` $dest `,` $chain "
+        "(`,` `repeat_count` `=` $repeat_count^)? `)` attr-dict",
+        "aie.dma_bd": (
+            (
+                "E1",
+                "`(` $buffer `:` type($buffer) (`,` $offset^ (`,` $len^)?)? "
+                "(`,` $dimensions^)? (`,` $pad_dimensions^)? "
+                "(`,` `pad_value` `=` $pad_value^)? `)` attr-dict",
+            ),
+            (
+                "E2",
+                "`(` $buffer `:` type($buffer) "
+                "(`offset` `=` custom<DynamicScalar>($offset, $static_offset)^)? "
+                "(`len` `=` custom<DynamicScalar>($len, $static_len)^)? "
+                "(`sizes` `=` custom<DynamicIndexList>($sizes, $static_sizes)^)? "
+                "(`strides` `=` custom<DynamicIndexList>($strides, $static_strides)^)? "
+                "(`pad` $pad_dimensions^)? `)` attr-dict",
+            ),
+        ),
+        "aie.next_bd": "$dest attr-dict",
+        "aie.flow": "`(` $source `,` $source_bundle `:` $source_channel `,` $dest `,` "
+        "$dest_bundle `:` $dest_channel `)` attr-dict",
+        "aie.packet_flow": "`(` $ID `)` regions attr-dict",
+        "aie.packet_source": "`<` $tile `,` $bundle `:` $channel `>` attr-dict",
+        "aie.packet_dest": "`<` $tile `,` $bundle `:` $channel `>` attr-dict",
+        "aie.shim_dma_allocation": "$sym_name `(` $tile `,` $channel_dir `,` $channel_index "
+        "(`,` $packet^)? `)` attr-dict",
+        "aie.trace": "$sym_name `(` $tile `)` (`buffer_size` `=` $buffer_size^)? regions "
+        "attr-dict",
+        "aie.trace.mode": "$mode attr-dict",
+        "aie.trace.packet": "(`id` `=` $id^)? `type` `=` $type attr-dict",
+        "aie.trace.event": "$event (`label` `=` $label^)? attr-dict",
+        "aie.trace.port": "`<` $slot `>` `port` `=` $port `channel` `=` $channel "
+        "`direction` `=` $direction attr-dict",
+        "aie.trace.start": _TRACE_START,
+        "aie.trace.stop": _TRACE_START,
+        "aie.trace.combo_event": "`<` $slot `>` $eventA $logic $eventB attr-dict",
+        "aie.trace.edge_event": "`<` $slot `>` `event` `=` $event `trigger` `=` $trigger "
+        "attr-dict",
+        "aie.trace.config": "$sym_name `(` $tile `)` (`packet_type` `=` $packet_type^)? "
+        "regions attr-dict",
+        "aie.trace.reg": "`register` `=` $reg_name (`field` `=` $field^)? "
+        "`value` `=` custom<TraceRegValue>($value) (`mask` `=` $mask^)? "
+        "(`comment` `=` $comment^)? attr-dict",
+        "aie.trace.start_config": "$trace_config attr-dict",
+        "aie.trace.host_config": "attr-dict",
+        "aiex.configure": "$symbol regions attr-dict",
+        "aiex.run": "$runtime_sequence_symbol `(` $args `)` `:` `(` type($args) `)` attr-dict",
+        "aiex.npu.load_pdi": "attr-dict",
+        "aiex.npu.address_patch": (
+            ("E1", "attr-dict"),
+            (
+                "E2",
+                "`(` $arg_plus `:` type($arg_plus) `)` "
+                "(`addr` $addr_val^ `:` type($addr_val))? "
+                "(`buffer` $buffer^ `:` type($buffer))? attr-dict",
+            ),
+        ),
+        "aiex.npu.write32": (
+            ("E1", "attr-dict"),
+            (
+                "E2",
+                "`(` $address `,` $value `)` attr-dict `:` type($address) `,` type($value)",
+            ),
+        ),
+        "aiex.npu.maskwrite32": (
+            ("E1", "attr-dict"),
+            (
+                "E2",
+                "`(` $address `,` $value `,` $mask `)` attr-dict `:` type($address) `,` "
+                "type($value) `,` type($mask)",
+            ),
+        ),
+        "aiex.npu.blockwrite": "`(` $data `)` attr-dict `:` type($data)",
+        "aiex.npu.sync": (
+            ("E1", "attr-dict"),
+            (
+                "E2",
+                "`(` $column `,` $row `,` $direction `,` $channel `,` $column_num `,` "
+                "$row_num `)` attr-dict `:` type(operands)",
+            ),
+        ),
+        "aiex.npu.push_queue": (
+            ("E1", "`(` $column `,` $row `,` $direction `:` $channel `)` attr-dict"),
+            (
+                "E2",
+                "`(` $column `,` $row `,` $direction `:` $channel `)` `bd_id` $bd_id "
+                "`repeat` $repeat_count attr-dict `:` type($bd_id) `,` type($repeat_count)",
+            ),
+        ),
+        "aiex.npu.writebd": "attr-dict",
+        "aiex.npu.dma_wait": "attr-dict",
+        "aiex.npu.dma_memcpy_nd": "`(` $memref `` custom<DynamicIndexList>($offsets, "
+        "$static_offsets) `` custom<DynamicIndexList>($sizes, $static_sizes) `` "
+        "custom<DynamicIndexList>($strides, $static_strides) `` "
+        "(`,` `packet` `=` $packet^)? `)` attr-dict `:` type($memref)",
+        "aiex.dma_configure_task": (
+            ("E1", "`(` $tile `,` $direction `,` $channel `)` regions attr-dict"),
+            (
+                "E2",
+                "`(` $tile `,` $direction `,` $channel (`,` $packet^)? `)` "
+                "(`repeat` $repeat_count_val^ `:` type($repeat_count_val))? "
+                "(`bd_id` $bd_id_val^ `:` type($bd_id_val))? regions attr-dict",
+            ),
+        ),
+        "aiex.dma_configure_task_for": (
+            ("E1", "$alloc regions attr-dict"),
+            (
+                "E2",
+                "$alloc (`repeat` $repeat_count_val^ `:` type($repeat_count_val))? "
+                "regions attr-dict",
+            ),
+        ),
+        "aiex.dma_start_task": "`(` $task `)` attr-dict",
+        "aiex.dma_await_task": "`(` $task `)` attr-dict",
+        "aiex.dma_free_task": "`(` $task `)` attr-dict",
+        "aiex.dma_start_bd_chain": "$symbol `(` $args `)` `:` `(` type($args) `)` `on` "
+        "`(` $tile `,` $direction `,` $channel `)` attr-dict",
+        "aiex.dma_start_bd_chain_for": "$symbol `(` $args `)` `:` `(` type($args) `)` `for` "
+        "$alloc attr-dict",
+        "aiex.set_lock": "`(` $lock `,` $value `)` attr-dict",
+        "aiex.npu.rtp_write": (
+            ("E1", "`(` $buffer `,` $index `,` $value `)` attr-dict"),
+            ("E2", "`(` $buffer `,` $index `,` $value `)` attr-dict `:` type($value)"),
+        ),
+    }.items()
+}
+
+
+def assembly_format(era: str, name: str) -> str | None:
+    """The custom-form format of op ``name`` in ``era`` (None: the op has none we know)."""
+    formats = ASSEMBLY.get(name)
+    if formats is None or name not in SCHEMAS[era]:
+        return None
+    chosen = None
+    for since, fmt in formats:
+        if ERAS.index(since) <= ERAS.index(era):
+            chosen = fmt
+    return chosen
+
+
 __all__ = [
     "ERAS",
     "E0_OPS",
@@ -995,5 +1168,7 @@ __all__ = [
     "Operand",
     "OpDef",
     "opdef",
+    "ASSEMBLY",
+    "assembly_format",
     "field",
 ]

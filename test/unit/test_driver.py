@@ -292,7 +292,10 @@ def test_a_bug_in_the_driver_is_reported_not_raised(monkeypatch):
 def test_several_top_level_ops_are_wrapped_keeping_their_locations(name):
     text = '\n\nfunc.func @f() {\n  return\n}\n"x.y"() : () -> ()\n'
     with make_context():
-        module = driver.parse_module(ir, Chunk(text, 1), name, DiagnosticEngine())
+        module, was_custom = driver.parse_module(
+            ir, Chunk(text, 1), name, DiagnosticEngine()
+        )
+        assert not was_custom
         assert module.name == "builtin.module"
         ops = list(module.regions[0].blocks[0].operations)
         assert [op.operation.name for op in ops] == ["func.func", "x.y"]

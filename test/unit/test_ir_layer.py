@@ -22,6 +22,10 @@ LAYER = {
     "python/aie_trace/views.py": "the IR layer: view chains read by mlir-aie's resolve rules",
     "python/aie_trace/rollback.py": "the IR layer: a module put back as it was",
     "python/aie_trace/schema.py": "the IR layer's data: the aie/aiex op definitions per era",
+    "python/aie_trace/custom_print.py": "the IR layer's printer of the custom form (reads "
+    "each op through the bindings' accessors)",
+    "python/aie_trace/customform.py": "the IR layer's reader of the custom form (text to "
+    "generic text, read against the schema's op definitions)",
     "python/aie_trace/diagnostics.py": "the IR layer's diagnostics: an anchor's location read "
     "through the bindings' Location accessors",
     "python/aie_trace/driver.py": "runs pass managers",

@@ -1,0 +1,191 @@
+# SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""The custom form read and printed without mlir-aie (``aie_trace.customform`` and
+``aie_trace.custom_print``), held against every module in the repository:
+
+* custom -> ours -> custom is the identity (modulo whitespace, comments and SSA names) on every
+  custom-form module;
+* generic -> custom -> generic is the identity on every generic module, but for what the custom
+  form does not say: an ``aiex.npu.address_patch`` that names its buffer by ``arg_idx`` reads the
+  same in E2 and E3/E4, and is read in the newest era the module's other ops allow (its E3 form
+  has an empty ``buffer`` operand segment).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from source_scan import ROOT
+
+from aie_trace import aieir, custom_print, customform, provider, schema
+
+SPLIT = re.compile(r"^// -----\s*$", re.M)
+MODULES = sorted(
+    p
+    for p in [
+        *(ROOT / "test" / "lit").rglob("*.mlir"),
+        *(ROOT / "examples").glob("*.mlir"),
+    ]
+)
+
+
+def _chunks() -> list[tuple[str, int, str]]:
+    out = []
+    for path in MODULES:
+        for k, chunk in enumerate(SPLIT.split(path.read_text())):
+            if re.search(r'"?aiex?\.[a-z]', chunk):
+                out.append((str(path.relative_to(ROOT)), k, chunk))
+    return out
+
+
+CHUNKS = _chunks()
+
+
+def _parse(text: str):
+    try:
+        return aieir.parse_op(text, "<test>")
+    except aieir.ParseError:
+        return None
+
+
+def _normal(text: str) -> str:
+    """Whitespace, comments and SSA/block names normalized (names by first appearance)."""
+    text = re.sub(r"//[^\n]*", "", text)
+    names: dict[str, str] = {}
+
+    def rename(m: re.Match) -> str:
+        return names.setdefault(m.group(), f"%v{len(names)}")
+
+    text = re.sub(r"%[\w$.\-]+", rename, text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _meaning(module) -> list:
+    """Each op's name, operand and result types and attributes, whether an inherent attribute
+    sits among the properties or (as in a generic text written by hand) the discardable ones.
+    """
+    out = []
+    for op in aieir.walk(module):
+        name = aieir.op_name(op)
+        attrs = {k: str(v) for k, v in aieir.listed_attrs(op).items()}
+        for key in schema.PROPERTY_ERAS.get(name, {}):
+            value = aieir.attr_or_none(op, key)
+            if value is not None:
+                attrs[key] = str(value)
+        out.append(
+            (
+                name,
+                [str(aieir.value_type(v)) for v in aieir.operands(op)],
+                [str(aieir.value_type(v)) for v in aieir.results(op)],
+                sorted(attrs.items()),
+            )
+        )
+    return out
+
+
+def _generic(op) -> str:
+    return op.operation.get_asm(print_generic_op_form=True)
+
+
+#: the modules of the repository that do not read, and why
+UNREAD = {
+    "test/lit/decode/Inputs/broken.mlir": "broken on purpose",
+    "test/lit/hw/Inputs/one-design-npu1.mlir": "aie.objectfifo (not in the schema)",
+    "test/lit/hw/Inputs/two-designs-npu2.mlir": "aie.objectfifo (not in the schema)",
+    **{
+        f"test/lit/upstream/trace-tests-e{n}.mlir": "comments only" for n in range(1, 5)
+    },
+}
+
+
+@pytest.mark.parametrize(
+    "where,chunk",
+    [(p, c) for p, _, c in CHUNKS],
+    ids=[f"{p}#{k}" for p, k, _ in CHUNKS],
+)
+def test_round_trip(where, chunk):
+    if provider.AIE_REGISTERED:
+        pytest.skip("mlir-aie's bindings read and print the custom form themselves")
+    if "expected-error" in chunk:
+        pytest.skip("a module that is meant to be wrong")
+    with provider.make_context():
+        first = _parse(chunk)
+        if first is None:
+            assert where in UNREAD, f"{where} does not read"
+            pytest.skip(UNREAD[where])
+        custom = custom_print.print_custom(first)
+        second = aieir.parse_op(custom, "<custom>")
+        # custom -> ours -> custom
+        assert _normal(custom_print.print_custom(second)) == _normal(custom)
+        # ... -> custom -> generic: the module the bindings held at first
+        g1, g2 = _generic(first), _generic(second)
+        if g1 != g2 and _meaning(first) != _meaning(second):
+            era = aieir.detect_era(first)
+            assert era == "E2", f"the round trip changed an {era} module"
+            assert g2.replace(", operandSegmentSizes = array<i32: 0, 1, 0>", "") == g1
+
+
+def test_the_real_aiecc_output_prints_as_aiecc_wrote_it():
+    """custom -> ours -> custom on mlir-aie's own printing: the same text but for SSA names."""
+    path = (
+        ROOT
+        / "test/data/npu1-vector-scalar/input_with_addresses.mlir"
+    )
+    text = path.read_text()
+    with provider.make_context():
+        printed = custom_print.print_custom(aieir.parse_op(text, str(path)))
+    assert _normal(printed) == _normal(text)
+
+
+def test_an_op_the_schema_does_not_know_is_one_located_error():
+    text = "aie.device(npu2) {\n  %t = aie.tile(0, 2)\n  aie.objectfifo @of(%t, {%t}, 2 : i32) : !aie.objectfifo<memref<8xi32>>\n}\n"
+    with pytest.raises(customform.CustomFormError) as e:
+        customform.to_generic(text, "f.mlir")
+    assert (e.value.line, e.value.col) == (3, 3)
+    assert "'aie.objectfifo'" in e.value.message
+
+
+def test_generic_text_is_left_alone():
+    text = Path(ROOT / "examples/two_designs_e4.mlir").read_text()
+    assert customform.to_generic(text, "x") == text
+
+
+def test_held_calls_print_back_as_func_call():
+    path = (
+        ROOT
+        / "test/data/npu1-vector-scalar/input_with_addresses.mlir"
+    )
+    with provider.make_context():
+        m = aieir.parse_op(path.read_text(), str(path))
+        generic = custom_print.release_held_calls(_generic(m))
+    assert customform.HELD_CALL not in generic
+    assert generic.count('"func.call"(') == 2
+    assert "<{callee = @scale_int32}>" in generic
+
+
+def test_an_ambiguous_op_follows_the_module():
+    """An E1 dma_configure_task reads in E1 (no operand segments) when the module's write32 is
+    E1's; the same text in an E2 module gets E2's segments."""
+    e1 = (
+        "aie.device(npu2) {\n %t = aie.tile(0, 0)\n"
+        " aie.runtime_sequence(%a: memref<8xi32>) {\n"
+        "  aiex.npu.write32 {address = 1 : ui32, value = 2 : ui32}\n"
+        "  %k = aiex.dma_configure_task(%t, MM2S, 0) {\n"
+        "   aie.dma_bd(%a : memref<8xi32>, 0, 8)\n   aie.end\n  }\n }\n}\n"
+    )
+    generic = customform.to_generic(e1, "e1.mlir")
+    assert (
+        '"aiex.dma_configure_task"(%t) <{channel = 0 : i32, direction = 1 : i32}>'
+        in generic
+    )
+    e2 = e1.replace(
+        "aiex.npu.write32 {address = 1 : ui32, value = 2 : ui32}",
+        "%c = arith.constant 1 : i32\n  aiex.npu.write32(%c, %c) : i32, i32",
+    ).replace(
+        "aie.dma_bd(%a : memref<8xi32>, 0, 8)",
+        "aie.dma_bd(%a : memref<8xi32> offset = 0 len = 8)",
+    )
+    generic = customform.to_generic(e2, "e2.mlir")
+    assert "operandSegmentSizes = array<i32: 1, 0, 0>" in generic
