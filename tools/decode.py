@@ -339,7 +339,7 @@ class Inputs:
 
 def read_inputs(args: argparse.Namespace) -> Inputs:
     """The buffer, the module and the slices, as every command that decodes reads them."""
-    from aie_trace import decode, events, trace_input
+    from aie_trace import decode, event_names, trace_input
 
     buffer = _buffer_arg(args)
     files.one_stdin({"BUFFER": buffer, "--mlir": args.mlir, "--layout": args.layout})
@@ -369,7 +369,7 @@ def read_inputs(args: argparse.Namespace) -> Inputs:
     if module is not None:
         try:
             designs = decode.designs_for(module, slices, args.arch)
-        except events.EventConfigError as e:
+        except event_names.EventConfigError as e:
             raise CommandError(located(e.op, str(e), args.mlir)) from None
     return Inputs(buffer, loaded, data, module, slices, kernel, designs)
 

@@ -4,25 +4,11 @@
 
 __version__ = "0.1.0"
 
-import types  # noqa: E402
-
 # mlir-aie's aie.utils.trace.parse_trace, on this decoder
-from . import events as _event_tables  # noqa: E402
 from .compat import parse_trace  # noqa: E402
-from .records import events as _events  # noqa: E402
 
-
-class _EventsModule(types.ModuleType):
-    """``aie_trace.events`` is the event-table module (``aie_trace.events.event_name``) and, called,
-    the flat event records (:func:`aie_trace.records.events`): a submodule and a function cannot
-    share the name otherwise, since importing the submodule sets the package attribute.
-    """
-
-    def __call__(self, *args, **kwargs):
-        return _events(*args, **kwargs)
-
-
-_event_tables.__class__ = _EventsModule
+# every decoded event as one typed record (the event tables are aie_trace.event_names)
+from .records import events  # noqa: E402
 
 __all__ = ["__version__", "events", "parse_trace"]
 

@@ -139,7 +139,7 @@ def _decode(
     kernel: str | None,
     arch: str | None,
 ) -> tuple[bytes, list[Any], str]:
-    from . import decode, events, layout
+    from . import decode, event_names, layout
     from .aieir import make_context
     from .trace_input import InputError
 
@@ -154,7 +154,7 @@ def _decode(
         try:
             slices, kernel = select_slices(module, kernel, len(data))
             designs = decode.designs_for(module, slices, arch)
-        except (layout.LayoutError, events.EventConfigError) as e:
+        except (layout.LayoutError, event_names.EventConfigError) as e:
             raise ValueError(str(e)) from None
     decoded = decode.decode_fused(data, slices, designs, colshift=colshift)
     return data, decoded, kernel

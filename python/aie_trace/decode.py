@@ -124,7 +124,7 @@ class Anomaly:
 
 
 def unit_label(key: StreamKey) -> str:
-    from .events import unit_of
+    from .event_names import unit_of
 
     return f"{unit_of(key.pkt_type)}({key.col},{key.row})"
 
@@ -1500,7 +1500,7 @@ class SliceDecode:
     offset: int
     size: int
     result: DecodeResult
-    design: Any = None  # events.DesignEvents, when the module is known
+    design: Any = None  # event_names.DesignEvents, when the module is known
     #: physical column in the packet headers minus the design's column (mlir-aie parse.py's
     #: ``--colshift``): the firmware may start a design on another column than it was placed at
     colshift: int = 0
@@ -1539,7 +1539,7 @@ class SliceDecode:
         return f"{unit.unit}({k.col},{k.row})" if unit is not None else unit_label(k)
 
     def _unit(self, design_key: StreamKey) -> Any:
-        """The design's unit (``events.UnitConfig``) at a key in the design's columns, if any."""
+        """The design's unit (``event_names.UnitConfig``) at a key in the design's columns, if any."""
         units = getattr(self.design, "units", None)
         return units.get(tuple(design_key)) if isinstance(units, Mapping) else None
 
@@ -1672,7 +1672,7 @@ def decode_fused(
     progress: Callable[[int], None] | None = None,
     colshift: int | None = None,
 ) -> list[SliceDecode]:
-    """Decode every slice of a fused buffer and attach the design (``events.DesignEvents``) that
+    """Decode every slice of a fused buffer and attach the design (``event_names.DesignEvents``) that
     wrote it, looked up by ``(device, sequence)`` in ``designs``, so each event is attributed to
     (device, sequence, call path, tile, unit) with its name. ``colshift`` (header column minus
     design column) forces a column shift; by default each slice is aligned when the shift is
@@ -1702,8 +1702,8 @@ def designs_for(
     module: Any, slices: Iterable[Any], arch: str | None = None
 ) -> dict[tuple[str, str], Any]:
     """The trace configuration of every design the slices name, read from ``module``; raises
-    ``events.EventConfigError`` for a slice naming a design the module lacks."""
-    from .events import design_events
+    ``event_names.EventConfigError`` for a slice naming a design the module lacks."""
+    from .event_names import design_events
 
     out: dict[tuple[str, str], Any] = {}
     for s in slices:

@@ -199,12 +199,12 @@ def trace_setup(
     BD (against ``size``, the slice's bytes, when given), the packet flow of each traced unit, its
     start event. ``verified``: the static proof's findings for the module (:func:`patch_proof`),
     when the caller has them (they are the same for every design)."""
-    from . import aieir, events, tracedma
+    from . import aieir, event_names, tracedma
 
-    dev, seq = events.find_sequence(module, device, sequence)
+    dev, seq = event_names.find_sequence(module, device, sequence)
     era = aieir.detect_era(module)
-    design = events.design_events(module, device, sequence)
-    ops = list(events._own_ops(seq, device))
+    design = event_names.design_events(module, device, sequence)
+    ops = list(event_names._own_ops(seq, device))
     channels = tracedma.trace_channels(dev)
     out = TraceSetup(f"{device}:{sequence}")
     patches = tracedma.trace_patches(ops, channels, era)
@@ -365,7 +365,7 @@ def trace_flows(dev: Any) -> Iterator[tuple[tuple[int, int, int], tuple[int, int
 
 
 def _start_checks(ops: list[Any], era: str, design: Any) -> Iterator[Check]:
-    from . import events
+    from . import event_names
 
     regs: dict[tuple[int, int, int], int] = {}
     generated: set[tuple[int, int, str, int]] = set()  # (col, row, module, event)
@@ -388,7 +388,7 @@ def _start_checks(ops: list[Any], era: str, design: Any) -> Iterator[Check]:
             continue
         start = (control0 >> 16) & ((1 << mod.event_bits) - 1)
         table_unit = "shim" if mod is T.SHIM else mod.name
-        ev = events.event_name(design.arch, table_unit, start)
+        ev = event_names.event_name(design.arch, table_unit, start)
         if start == EVENT_NONE:
             yield Check("start", False, f"{name} starts on NONE: it never starts")
         elif start == EVENT_TRUE:

@@ -279,7 +279,8 @@ class ToolchainBuildError(Exception):
 
 def toolchain_layouts(module: Any) -> list[Any]:
     """The trace layouts the toolchain builds from ``module`` (:func:`toolchain_view`): the ones
-    every host tool reads. Raises :class:`ToolchainBuildError` and ``layout.LayoutError``."""
+    every host tool reads. Raises :class:`ToolchainBuildError` and ``layout.LayoutError``.
+    """
     from . import layout
 
     return layout.read_layouts(toolchain_view(module))

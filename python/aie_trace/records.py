@@ -199,7 +199,7 @@ def decode_module_trace(
     """Decode ``data`` against the module in ``mlir_text`` (its trace layout and designs), as
     :func:`aie_trace.parse_trace` does; raises ``ValueError`` for a module that cannot be used.
     """
-    from . import compat, decode, events, layout
+    from . import compat, decode, event_names, layout
     from .aieir import ParseError, make_context, parse_op
     from .diagnostics import DiagnosticEngine
 
@@ -215,7 +215,7 @@ def decode_module_trace(
         try:
             slices, _ = compat.select_slices(module, kernel, len(data))
             designs = decode.designs_for(module, slices, arch)
-        except (layout.LayoutError, events.EventConfigError) as e:
+        except (layout.LayoutError, event_names.EventConfigError) as e:
             raise ValueError(str(e)) from None
     return decode.decode_fused(data, slices, designs, colshift=colshift)
 

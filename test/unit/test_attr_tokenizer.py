@@ -84,10 +84,13 @@ def test_checker_and_layout_reader_agree(entry):
 
 
 def test_trace_event_names_through_the_tokenizer():
-    from aie_trace import events
+    from aie_trace import event_names
 
     with aieir.make_context():
-        read = lambda t: events.trace_event_name(ir.Attribute.parse(t))  # noqa: E731
+
+        def read(t):
+            return event_names.trace_event_name(ir.Attribute.parse(t))
+
         assert read('#aie.trace_event<"INSTR_EVENT_0">') == "INSTR_EVENT_0"
         assert read(r'#aie.trace_event<"A\22B">') == 'A"B'
         assert read('#aie.trace_event<"A,B">') == "A,B"

@@ -129,10 +129,7 @@ def test_round_trip(where, chunk):
 
 def test_the_real_aiecc_output_prints_as_aiecc_wrote_it():
     """custom -> ours -> custom on mlir-aie's own printing: the same text but for SSA names."""
-    path = (
-        ROOT
-        / "test/data/npu1-vector-scalar/input_with_addresses.mlir"
-    )
+    path = ROOT / "test/data/npu1-vector-scalar/input_with_addresses.mlir"
     text = path.read_text()
     with provider.make_context():
         printed = custom_print.print_custom(aieir.parse_op(text, str(path)))
@@ -153,10 +150,7 @@ def test_generic_text_is_left_alone():
 
 
 def test_held_calls_print_back_as_func_call():
-    path = (
-        ROOT
-        / "test/data/npu1-vector-scalar/input_with_addresses.mlir"
-    )
+    path = ROOT / "test/data/npu1-vector-scalar/input_with_addresses.mlir"
     with provider.make_context():
         m = aieir.parse_op(path.read_text(), str(path))
         generic = custom_print.release_held_calls(_generic(m))

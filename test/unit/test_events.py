@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from aie_trace import events
+from aie_trace import event_names
 from aie_trace.provider import ir, make_context
 
 INPUTS = Path(__file__).resolve().parents[1] / "lit" / "decode" / "Inputs"
@@ -16,7 +16,7 @@ INPUTS = Path(__file__).resolve().parents[1] / "lit" / "decode" / "Inputs"
 
 def test_tables_match_the_aie_rt_headers_on_known_entries():
     # worked example of a core Trace_Event0/1 configuration (0x4B25221A / 0x212D2C4F)
-    core = events.events_of("aie2", "core")
+    core = event_names.events_of("aie2", "core")
     assert [core[n] for n in (26, 34, 37, 75, 79, 44, 45, 33)] == [
         "LOCK_STALL",
         "INSTR_EVENT_1",
@@ -27,33 +27,35 @@ def test_tables_match_the_aie_rt_headers_on_known_entries():
         "INSTR_LOCK_RELEASE_REQ",
         "INSTR_EVENT_0",
     ]
-    assert events.event_name("aie2", "mem", 19) == "DMA_S2MM_0_START_TASK"
-    assert events.event_name("aie2", "shim", 14) == "DMA_S2MM_0_START_TASK"
-    assert events.event_name("aie2", "memtile", 21) == "DMA_S2MM_SEL0_START_TASK"
-    assert events.event_name("aie2p", "shim", 38) == "GROUP_LOCK"
+    assert event_names.event_name("aie2", "mem", 19) == "DMA_S2MM_0_START_TASK"
+    assert event_names.event_name("aie2", "shim", 14) == "DMA_S2MM_0_START_TASK"
+    assert event_names.event_name("aie2", "memtile", 21) == "DMA_S2MM_SEL0_START_TASK"
+    assert event_names.event_name("aie2p", "shim", 38) == "GROUP_LOCK"
     # the one core event the two architectures number differently
-    assert events.event_name("aie2", "core", 70) == "DECOMPRESSION_UNDERFLOW"
-    assert events.event_name("aie2p", "core", 70) == "SPARSITY_OVERFLOW"
+    assert event_names.event_name("aie2", "core", 70) == "DECOMPRESSION_UNDERFLOW"
+    assert event_names.event_name("aie2p", "core", 70) == "SPARSITY_OVERFLOW"
 
 
 def test_table_sizes_per_module():
     sizes = {
-        (a, u): len(events.events_of(a, u))
-        for a in events.ARCHS
+        (a, u): len(event_names.events_of(a, u))
+        for a in event_names.ARCHS
         for u in ("core", "mem", "memtile", "shim")
     }
     assert sizes == {
         (a, u): n
-        for a in events.ARCHS
+        for a in event_names.ARCHS
         for u, n in (("core", 127), ("mem", 122), ("memtile", 161), ("shim", 128))
     }
 
 
 def test_unknown_codes_are_named_by_number():
-    assert events.event_name("aie2", "core", 54) == "UNKNOWN_EVENT_54"  # reserved
-    assert events.event_name(None, "core", 33) == "UNKNOWN_EVENT_33"  # no architecture
+    assert event_names.event_name("aie2", "core", 54) == "UNKNOWN_EVENT_54"  # reserved
+    assert (
+        event_names.event_name(None, "core", 33) == "UNKNOWN_EVENT_33"
+    )  # no architecture
     with pytest.raises(ValueError):
-        events.events_of("aie1", "core")
+        event_names.events_of("aie1", "core")
 
 
 @pytest.mark.parametrize(
@@ -61,15 +63,15 @@ def test_unknown_codes_are_named_by_number():
     [(1, None), (2, "aie2"), (5, "aie2"), (7, "aie2"), (8, "aie2p"), (15, "aie2p")],
 )
 def test_device_kind_to_architecture(kind, arch):
-    assert events.arch_of_device(kind) == arch
+    assert event_names.arch_of_device(kind) == arch
 
 
 @pytest.mark.parametrize("name", ["fused-e4.mlir", "fused-e1.mlir"])
 def test_design_events_from_register_writes(name):
     with make_context():
         m = ir.Operation.parse((INPUTS / name).read_text())
-        a = events.design_events(m, "dev_a", "seq")
-        b = events.design_events(m, "dev_b", "seq")
+        a = event_names.design_events(m, "dev_a", "seq")
+        b = event_names.design_events(m, "dev_b", "seq")
     assert (a.arch, a.source, b.arch) == ("aie2", "registers", "aie2p")
     assert [a.slot_name((0, 0, 2), s) for s in range(8)] == [
         "LOCK_STALL",
@@ -101,7 +103,9 @@ def test_design_events_from_register_writes(name):
     with make_context():
         m = ir.Operation.parse((INPUTS / name).read_text())
         assert (
-            events.design_events(m, "dev_b", "seq", arch="aie2").slot_name((0, 0, 2), 4)
+            event_names.design_events(m, "dev_b", "seq", arch="aie2").slot_name(
+                (0, 0, 2), 4
+            )
             == "DECOMPRESSION_UNDERFLOW"
         )
 
@@ -131,7 +135,7 @@ def test_only_the_designs_own_writes_count():
     """
     with make_context():
         m = ir.Operation.parse(SEQ_OWN_VS_CALLEES)
-        d = events.design_events(m, "main", "seq")
+        d = event_names.design_events(m, "main", "seq")
     assert sorted(d.units) == [(0, 0, 2), (0, 1, 2)]
     assert d.slot_name((0, 0, 2), 0) == "INSTR_EVENT_0"
     # 35864804 = column 1 << 25 | row 2 << 20 | 0x340E4: slot 5 = 0x23 = 35 INSTR_CALL
@@ -167,7 +171,7 @@ module {
 def test_trace_ops_name_slots_when_nothing_is_lowered():
     with make_context():
         m = ir.Operation.parse(TRACE_OPS)
-        d = events.design_events(m, "dev", "seq")
+        d = event_names.design_events(m, "dev", "seq")
     assert d.source == "trace-ops"
     assert [d.slot_name((0, 1, 2), s) for s in range(3)] == [
         "INSTR_EVENT_0",
@@ -183,10 +187,10 @@ def test_trace_ops_name_slots_when_nothing_is_lowered():
 def test_missing_design_is_an_error():
     with make_context():
         m = ir.Operation.parse(TRACE_OPS)
-        with pytest.raises(events.EventConfigError, match="no 'aie.device @nope'"):
-            events.design_events(m, "nope", "seq")
+        with pytest.raises(event_names.EventConfigError, match="no 'aie.device @nope'"):
+            event_names.design_events(m, "nope", "seq")
         with pytest.raises(
-            events.EventConfigError, match="no 'aie.runtime_sequence @other'"
+            event_names.EventConfigError, match="no 'aie.runtime_sequence @other'"
         ) as e:
-            events.design_events(m, "dev", "other")
+            event_names.design_events(m, "dev", "other")
         assert e.value.op is not None

@@ -124,14 +124,11 @@ def test_run_counts_the_units_starts():
     ]  # as the unit wrote them
 
 
-def test_aie_trace_events_is_still_the_event_table_module():
-    from aie_trace import events
+def test_aie_trace_events_is_the_record_function():
+    from aie_trace import event_names, records
 
-    assert events is aie_trace.events and callable(events)
-    assert events.event_name("aie2", "core", 33) == "INSTR_EVENT_0"
-    import aie_trace.events as again
-
-    assert again is events
+    assert aie_trace.events is records.events
+    assert event_names.event_name("aie2", "core", 33) == "INSTR_EVENT_0"
 
 
 @pytest.mark.parametrize(

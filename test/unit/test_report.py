@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from decode_encoder import buffer_of, encode_frames
 
-from aie_trace import decode, events, report, summary
+from aie_trace import decode, event_names, report, summary
 from aie_trace.tools import cli
 
 INPUTS = Path(__file__).resolve().parents[1] / "lit" / "decode" / "Inputs"
@@ -59,8 +59,8 @@ class Page(HTMLParser):
 
 
 def design():
-    d = events.DesignEvents("d", "s", "aie2", 5)
-    u = events.UnitConfig(0, 0, 2)
+    d = event_names.DesignEvents("d", "s", "aie2", 5)
+    u = event_names.UnitConfig(0, 0, 2)
     u.names[:3] = ["INSTR_EVENT_0", "INSTR_EVENT_1", "LOCK_STALL"]
     d.units[(0, 0, 2)] = u
     return d
@@ -137,7 +137,7 @@ def test_page_is_self_contained(sums):
 
 
 def test_labels_are_escaped():
-    d = events.DesignEvents("d<x>", "s&", "aie2", 5)
+    d = event_names.DesignEvents("d<x>", "s&", "aie2", 5)
     slices = [
         {"device": "d<x>", "sequence": "s&", "call_path": "0", "offset": 0, "size": 64}
     ]

@@ -14,7 +14,7 @@ import pytest
 from decode_encoder import buffer_of, encode_frames
 
 import aie_trace
-from aie_trace import decode, events, summary
+from aie_trace import decode, event_names, summary
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "npu1-vector-scalar"
 #: slots of the designs below: kernel begin and end, a vector instruction, four stalls
@@ -33,13 +33,13 @@ NAMES = (
 def design(cores=((0, 2),), mem=()):
     """A design ``d:s`` (npu1) whose cores trace NAMES in slots 0-6 and whose memory modules
     trace a DMA lock stall and a bank conflict."""
-    d = events.DesignEvents("d", "s", "aie2", 5)
+    d = event_names.DesignEvents("d", "s", "aie2", 5)
     for col, row in cores:
-        u = events.UnitConfig(0, col, row)
+        u = event_names.UnitConfig(0, col, row)
         u.names[: len(NAMES)] = list(NAMES)
         d.units[(0, col, row)] = u
     for col, row in mem:
-        u = events.UnitConfig(1, col, row)
+        u = event_names.UnitConfig(1, col, row)
         u.names[:2] = ["DMA_S2MM_0_STALLED_LOCK", "CONFLICT_DM_BANK_3"]
         d.units[(1, col, row)] = u
     return d
@@ -122,8 +122,8 @@ def test_kernel_time_of_the_real_npu1_capture():
     (INSTR_EVENT_0 / INSTR_EVENT_1 in slots 1 and 2, Trace_Event0 = 2236709 in its module).
     """
     raw = (DATA / "trace_hw.bin").read_bytes()
-    d = events.DesignEvents("vector_scalar", "seq", "aie2", 5)
-    u = events.UnitConfig(0, 0, 2)
+    d = event_names.DesignEvents("vector_scalar", "seq", "aie2", 5)
+    u = event_names.UnitConfig(0, 0, 2)
     u.numbers = [(2236709 >> (8 * i)) & 0xFF for i in range(4)] + [0] * 4
     d.units[(0, 0, 2)] = u
     (sd,) = decode.decode_fused(
@@ -235,9 +235,9 @@ def test_every_stall_name_is_an_event_the_tables_define():
     """The kinds name only events the aie-rt tables define, and every table names some."""
     names = {
         n
-        for arch in events.ARCHS
+        for arch in event_names.ARCHS
         for m in ("core", "mem", "memtile", "shim")
-        for n in events.events_of(arch, m).values()
+        for n in event_names.events_of(arch, m).values()
     }
     for kind in summary.STALL_KINDS:
         assert any(summary.stall_kind(n) == kind for n in names), kind
