@@ -52,7 +52,9 @@ MODULES, LAYOUTS, BUFFERS, OPT_MODULES = 250, 120, 100, 120
 #: the resource cap of every case: address space of the worker, seconds per case
 MEMORY_LIMIT = 2 << 30
 CASE_SECONDS = 60
-FORMAT = re.compile(r"^aie-trace( layout| run| decode)?: (error|warning|note|remark): ")
+FORMAT = re.compile(
+    r"^aie-trace( layout| run| decode| report)?: (error|warning|note|remark): "
+)
 #: aie-trace-opt's, as mlir-opt's: ``<where>: <severity>: <message>``
 OPT_FORMAT = re.compile(r"^\S[^\n]*?: (error|warning|note|remark): ")
 #: the encodings standard input is tried in (the module with a comment that needs them)
@@ -663,7 +665,7 @@ def test_resource_cap(inputs, tmp_path):
     assert (
         decoded["events"] == PULSE_EVENTS_PER_BYTE * 900_000 + PULSE_EVENTS_BASE + 1
     )  # the default limit, reached: one event + pulses
-    assert any("reached its event limit" in w for w in decoded["warnings"])
+    assert any("reached its limit of events" in w for w in decoded["warnings"])
     assert (
         answers[4]["rc"] == 1 and "more than the emulator streams" in answers[4]["err"]
     )

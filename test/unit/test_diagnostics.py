@@ -103,7 +103,7 @@ def test_located_error_carries_its_op():
 def test_library_errors_are_located_errors():
     from aie_trace import (
         callgraph,
-        events,
+        event_names,
         fuse_records,
         layout,
         materialize,
@@ -115,7 +115,7 @@ def test_library_errors_are_located_errors():
         fuse_records.FusionError,
         aieir.EraError,
         layout.LayoutError,
-        events.EventConfigError,
+        event_names.EventConfigError,
         callgraph.GraphError,
         resolve.ResolveError,
         materialize.MaterializeError,
