@@ -118,12 +118,14 @@ def parse_trace(
     return perfetto.chrome_trace(decoded, kernel, style="parse.py")
 
 
-def _parsed_module(mlir_module_str: str) -> Any:
+def parsed_module(mlir_text: str, source_name: str = "<mlir_module_str>") -> Any:
+    """The module in ``mlir_text`` (generic or custom form), in the context entered; a text that
+    does not parse raises ``ValueError`` with the located diagnostics."""
     from .aieir import ParseError, parse_op
     from .diagnostics import DiagnosticEngine
 
     try:
-        return parse_op(mlir_module_str, source_name="<mlir_module_str>")
+        return parse_op(mlir_text, source_name=source_name)
     except ParseError as e:
         diag = DiagnosticEngine()
         diag.extend_from_mlir(e.diagnostics)
@@ -148,7 +150,7 @@ def _decode(
     except InputError as e:
         raise ValueError(str(e)) from None
     with make_context():
-        module = _parsed_module(mlir_module_str)
+        module = parsed_module(mlir_module_str)
         if not np.frombuffer(data[: len(data) // 4 * 4], dtype="<u4").any():
             raise ValueError("Invalid trace data: empty or all zeros")
         try:
@@ -165,7 +167,7 @@ def _layout_of(mlir_module_str: str, kernel: str | None) -> Any:
     from .aieir import make_context
 
     with make_context():
-        module = _parsed_module(mlir_module_str)
+        module = parsed_module(mlir_module_str)
         try:
             lay = choose_layout(module, kernel)
         except layout.LayoutError as e:

@@ -200,18 +200,10 @@ def decode_module_trace(
     :func:`aie_trace.parse_trace` does; raises ``ValueError`` for a module that cannot be used.
     """
     from . import compat, decode, event_names, layout
-    from .aieir import ParseError, make_context, parse_op
-    from .diagnostics import DiagnosticEngine
+    from .aieir import make_context
 
     with make_context():
-        try:
-            module = parse_op(mlir_text, source_name="<mlir>")
-        except ParseError as e:
-            diag = DiagnosticEngine()
-            diag.extend_from_mlir(e.diagnostics)
-            raise ValueError(
-                "\n".join(d.format() for d in diag.diagnostics) or str(e)
-            ) from None
+        module = compat.parsed_module(mlir_text, "<mlir>")
         try:
             slices, _ = compat.select_slices(module, kernel, len(data))
             designs = decode.designs_for(module, slices, arch)
