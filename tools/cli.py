@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""``aie-trace``: the host-side command line (layout, run, decode).
+"""``aie-trace``: the host-side command line (layout, run, decode, report).
 
 Each subcommand lives in its own module under ``aie_trace.tools`` with ``add_arguments(parser)`` and
 ``run(args) -> int``; this file only dispatches.
@@ -37,7 +37,7 @@ SUBCOMMANDS = {
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="aie-trace",
-        description="The host-side command line of aie-trace: layout, run, decode.",
+        description=f"The host-side command line of aie-trace: {', '.join(SUBCOMMANDS)}.",
     )
     parser.add_argument(
         "--version", action="store_true", help="print the version and the MLIR provider"
@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:  # a usage error, as argparse's own
         parser.print_usage(sys.stderr)
         sys.stderr.write(
-            f"{parser.prog}: error: a command is required (layout, run, decode)\n"
+            f"{parser.prog}: error: a command is required ({', '.join(SUBCOMMANDS)})\n"
         )
         return 2
     return run_command(args.command, lambda: args._module.run(args))
