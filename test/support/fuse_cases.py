@@ -387,3 +387,20 @@ def cycle(era: str) -> str:
         body=S.configure("dev_x", [S.run("sx", ["%arg0"], [I64])]),
     )
     return S.module(x.text(era), y.text(era))
+
+
+def prepared_example(name: str, out: Any) -> str:
+    """``examples/<name>`` after ``aie-trace-prepare`` as the README runs it (through the
+    driver), written to ``out``; its text. E3/E4 examples stay unfused (aiecc fuses them), and
+    the host tools read them as aiecc builds them."""
+    import io
+    from pathlib import Path
+
+    from aie_trace import driver
+
+    example = Path(__file__).resolve().parents[2] / "examples" / name
+    err = io.StringIO()
+    argv = [str(example), "--pass-pipeline=builtin.module(aie-trace-prepare)", "-o"]
+    rc = driver.main([*argv, str(out)], io.StringIO(), err)
+    assert rc == 0, err.getvalue()
+    return Path(out).read_text()

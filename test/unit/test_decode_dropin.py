@@ -15,9 +15,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 from decode_encoder import buffer_of, encode_frames
+from fuse_cases import prepared_example
 
 import aie_trace
-from aie_trace import driver
 from aie_trace.tools import decode as cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,22 +34,11 @@ def run_cli(*argv):
 
 @pytest.fixture(scope="module")
 def readme_fused(tmp_path_factory) -> str:
-    """The README's fused module: examples/two_designs_e4.mlir after aie-trace-prepare (three
-    sequences with a trace layout: main's, and each callee's own)."""
+    """The README's prepared module: examples/two_designs_e4.mlir after aie-trace-prepare, left
+    unfused for aiecc; read as aiecc builds it, three sequences have a trace layout (main's, and
+    each callee's own)."""
     out = tmp_path_factory.mktemp("fused") / "fused.mlir"
-    err = io.StringIO()
-    rc = driver.main(
-        [
-            str(ROOT / "examples" / "two_designs_e4.mlir"),
-            "--pass-pipeline=builtin.module(aie-trace-prepare)",
-            "-o",
-            str(out),
-        ],
-        io.StringIO(),
-        err,
-    )
-    assert rc == 0, err.getvalue()
-    return out.read_text()
+    return prepared_example("two_designs_e4.mlir", out)
 
 
 def core_stream(t0: int) -> bytes:

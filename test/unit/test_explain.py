@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 from emu_designs import multi_design_module
+from fuse_cases import prepared_example
 
-from aie_trace import aieir, decode, driver, explain, summary
+from aie_trace import aieir, decode, explain, summary
 from aie_trace.fusion import toolchain_layouts
 from aie_trace.tools import report as report_cli
 
@@ -23,19 +24,7 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "two_designs_e4.mli
 @pytest.fixture(scope="module")
 def fused_text(tmp_path_factory):
     out = tmp_path_factory.mktemp("explain") / "fused.mlir"
-    err = io.StringIO()
-    rc = driver.main(
-        [
-            str(EXAMPLE),
-            "--pass-pipeline=builtin.module(aie-trace-prepare)",
-            "-o",
-            str(out),
-        ],
-        io.StringIO(),
-        err,
-    )
-    assert rc == 0, err.getvalue()
-    return out.read_text()
+    return prepared_example(EXAMPLE.name, out)
 
 
 def in_dev_b(text: str, old: str, new: str) -> str:
