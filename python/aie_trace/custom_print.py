@@ -111,18 +111,10 @@ class _Splicer:
 
     # -- token helpers
     def _balanced(self, pos: int) -> int:
-        opening = self.toks[pos].text
-        closing = {"(": ")", "[": "]", "{": "}", "<": ">"}[opening]
-        depth = 0
-        for j in range(pos, len(self.toks)):
-            tx = self.toks[j].text
-            if tx == opening:
-                depth += 1
-            elif tx == closing:
-                depth -= 1
-                if depth == 0:
-                    return j
-        raise ValueError("unbalanced printed text")
+        end = CF.closing_index(self.toks, pos)
+        if end is None:
+            raise ValueError("unbalanced printed text")
+        return end
 
     def _is(self, pos: int, text: str) -> bool:
         return pos < len(self.toks) and self.toks[pos].text == text

@@ -123,6 +123,23 @@ def tokenize(text: str) -> list[Token]:
     return out
 
 
+def closing_index(toks: list[Token], pos: int) -> int | None:
+    """The index of the token that closes the bracket ``toks[pos]`` (one of ``( [ { <``), or None
+    when it is never closed."""
+    opening = toks[pos].text
+    closing = {"(": ")", "[": "]", "{": "}", "<": ">"}[opening]
+    depth = 0
+    for j in range(pos, len(toks)):
+        tx = toks[j].text
+        if tx == opening:
+            depth += 1
+        elif tx == closing:
+            depth -= 1
+            if depth == 0:
+                return j
+    return None
+
+
 def may_hold_custom_ops(text: str) -> bool:
     """Whether ``text`` may hold a custom-form aie/aiex op (cheap; False means it holds none)."""
     return _MAYBE_CUSTOM.search(text) is not None
@@ -513,19 +530,10 @@ class Reader:
 
     def _balanced(self, pos: int) -> int:
         """The index of the token closing the bracket at ``pos``."""
-        opening = self.toks[pos].text
-        closing = {"(": ")", "[": "]", "{": "}", "<": ">"}[opening]
-        depth = 0
-        toks = self.toks
-        for j in range(pos, len(toks)):
-            tx = toks[j].text
-            if tx == opening:
-                depth += 1
-            elif tx == closing:
-                depth -= 1
-                if depth == 0:
-                    return j
-        raise _Fail(pos, f"'{opening}' is never closed")
+        end = closing_index(self.toks, pos)
+        if end is None:
+            raise _Fail(pos, f"'{self.toks[pos].text}' is never closed")
+        return end
 
     def _span(self, a: int, b: int) -> str:
         """Source text of tokens ``a``..``b`` inclusive."""
