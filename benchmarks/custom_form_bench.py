@@ -19,23 +19,13 @@ import gc
 import sys
 import time
 
-from aie_trace import aieir, custom_print, customform, provider, synth
+from fuse_bench import (
+    pipeline,  # the same modules fuse_bench measures (a sibling script)
+)
+
+from aie_trace import aieir, custom_print, customform, provider
 
 ir = provider.ir
-MEM = "memref<64xi32>"
-
-
-def pipeline(calls: int, era: str, devices: int = 4) -> str:
-    designs = [
-        synth.Design(f"dev{d}", f"seq{d}", pkt_id=1 + d % 30, data_io="bd")
-        for d in range(devices)
-    ]
-    body: list[str] = []
-    for k in range(calls):
-        d = k % devices
-        body += synth.configure(f"dev{d}", [synth.run(f"seq{d}", ["%arg0"], [MEM])])
-    main = synth.device("main", synth.sequence("main_seq", [MEM], body))
-    return synth.module(main, *(d.text(era) for d in designs))
 
 
 def best(fn, repeat: int) -> float:
@@ -63,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     for era in args.eras:
         for n in args.sizes:
-            generic = pipeline(n, era)
+            generic = pipeline(n, 4, era)
             with provider.make_context():
                 module = aieir.parse_op(generic, "bench")
                 custom = custom_print.print_custom(module)
