@@ -13,23 +13,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from decode_cli import run_cli
 from decode_encoder import buffer_of, encode_frames
 
 import aie_trace
 from aie_trace import decode, perfetto, summary, trace_input
-from aie_trace.tools import decode as cli
 
 INPUTS = Path(__file__).resolve().parents[1] / "lit" / "decode" / "Inputs"
 
 DESIGN = (INPUTS / "design-a.mlir").read_text()
-
-
-def run_cli(*argv):
-    out, err = io.StringIO(), io.StringIO()
-    p = cli.argparse.ArgumentParser()
-    cli.add_arguments(p)
-    rc = cli.run(p.parse_args([str(a) for a in argv]), out, err)
-    return rc, out.getvalue(), err.getvalue()
 
 
 # -- mlir-aie's summary helpers, re-stated from their source (python/utils/trace/utils.py@0750994) --

@@ -9,27 +9,18 @@ decodes per slice; one slice written to a file of its own decodes with ``--slice
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import numpy as np
 import pytest
+from decode_cli import run_cli
 from decode_encoder import buffer_of, encode_frames
 from fuse_cases import prepared_example
 
 import aie_trace
-from aie_trace.tools import decode as cli
 
 ROOT = Path(__file__).resolve().parents[2]
 INPUTS = ROOT / "test" / "lit" / "decode" / "Inputs"
-
-
-def run_cli(*argv):
-    out, err = io.StringIO(), io.StringIO()
-    p = cli.argparse.ArgumentParser()
-    cli.add_arguments(p)
-    rc = cli.run(p.parse_args([str(a) for a in argv]), out, err)
-    return rc, out.getvalue(), err.getvalue()
 
 
 @pytest.fixture(scope="module")

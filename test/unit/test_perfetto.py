@@ -5,12 +5,12 @@ whose slices come from two different designs."""
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
 import numpy as np
 import pytest
+from decode_cli import run_cli
 
 from aie_trace import decode, perfetto, summary
 from aie_trace.provider import ir, make_context
@@ -175,14 +175,6 @@ def test_summary_warnings_empty_full_and_anomalies(fused):
 
 
 # -- the command -----------------------------------------------------------------------------------
-
-
-def run_cli(*argv):
-    out, err = io.StringIO(), io.StringIO()
-    p = cli.argparse.ArgumentParser()
-    cli.add_arguments(p)
-    rc = cli.run(p.parse_args([str(a) for a in argv]), out, err)
-    return rc, out.getvalue(), err.getvalue()
 
 
 def test_cli_writes_trace_and_summary(fused, tmp_path):
