@@ -6,7 +6,7 @@
     python benchmarks/custom_form_bench.py --sizes 10000 --eras E2 --repeat 5
 
 Each module is a dispatched sequence running ``N`` traced call sites round-robin over four designs
-(as in ``fuse_bench.py``), printed in custom form by ``aie_trace.custom_print``. Per size the
+(as in ``fuse_bench.py``), printed in custom form by ``aie_trace.ir.custom_print``. Per size the
 script prints: the bindings' parse of the module's generic form, the reader's time on its custom
 form (rewrite into generic text, then the same bindings parse), their ratio (goal at 10,000 call
 sites: <= 2.0), and the custom printer's time. Each time is its best of ``--repeat`` runs.
@@ -23,7 +23,7 @@ from fuse_bench import (
     pipeline,  # the same modules fuse_bench measures (a sibling script)
 )
 
-from aie_trace import aieir, custom_print, customform, provider
+from aie_trace.ir import aieir, custom_print, customform, provider
 
 ir = provider.ir
 

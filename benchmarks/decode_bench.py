@@ -66,7 +66,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "test" / "support")
 
 from decode_encoder import encode_frames, header, random_frames  # noqa: E402
 
-from aie_trace import decode  # noqa: E402
+from aie_trace.trace import decode
 
 MiB = 1 << 20
 
@@ -178,7 +178,8 @@ class _Sink:
 def measure_io(buf: np.ndarray) -> dict[str, float]:
     """Reading the buffer as mlir-aie's trace.txt (one hex word per line, zero words left out) and
     writing the Chrome trace of its decode (perfetto and parse.py styles) to a sink."""
-    from aie_trace import perfetto, trace_input
+    from aie_trace.trace import inputs as trace_input
+    from aie_trace.trace import perfetto
 
     out: dict[str, float] = {}
     text = "\n".join(f"{w:08x}" for w in buf.view("<u4").tolist() if w).encode()
@@ -221,7 +222,7 @@ def _child(kind: str, path: str) -> dict[str, float]:
     import io
     import resource
 
-    from aie_trace import compat
+    from aie_trace.report import compat
     from aie_trace.tools import decode as cli
 
     decode.WORKERS = 1

@@ -23,10 +23,11 @@ import sys
 import time
 from dataclasses import dataclass
 
-from aie_trace import provider, synth
-from aie_trace.diagnostics import DiagnosticEngine
+from aie_trace.ir import provider
+from aie_trace.ir.diagnostics import DiagnosticEngine
 from aie_trace.passes.fuse_buffers import FuseTraceBuffers
 from aie_trace.passes.verify_patches import VerifyPatches
+from aie_trace.testing import synth
 
 ir = provider.ir
 I64 = "memref<64xi32>"

@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""What the rollback snapshot costs: a pass that fails leaves the module as it was (aie_trace.rollback).
+"""What the rollback snapshot costs: a pass that fails leaves the module as it was (aie_trace.ir.rollback).
 
     python benchmarks/snapshot_bench.py                 # 1000 and 10000 call sites, era E2 and E3
     python benchmarks/snapshot_bench.py --sizes 100 --eras E3 --repeat 5
@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from fuse_bench import pipeline  # noqa: E402
 
-from aie_trace import provider, rollback  # noqa: E402
-from aie_trace.diagnostics import DiagnosticEngine  # noqa: E402
+from aie_trace.ir import provider, rollback
+from aie_trace.ir.diagnostics import DiagnosticEngine  # noqa: E402
 from aie_trace.passes.fuse_buffers import FuseTraceBuffers  # noqa: E402
 from aie_trace.passes.verify_patches import VerifyPatches  # noqa: E402
 

@@ -3,7 +3,7 @@
 # cmake -DPython3_EXECUTABLE=... -DAIE_TRACE_SOURCE_DIR=... -P CheckTestPython.cmake
 # Checks that the interpreter can run the aie-trace test suite and says how to fix it if not.
 execute_process(
-  COMMAND "${Python3_EXECUTABLE}" -c "import aie_trace.driver, lit, filecheck"
+  COMMAND "${Python3_EXECUTABLE}" -c "import aie_trace.opt.driver, lit, filecheck"
   RESULT_VARIABLE result
   ERROR_VARIABLE error
   OUTPUT_QUIET)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from aie_trace import aieir
+from aie_trace.ir import aieir
 
 SUPPORT = Path(__file__).resolve().parent / "support"
 if str(SUPPORT) not in sys.path:

@@ -5,14 +5,14 @@
 __version__ = "0.1.0"
 
 # mlir-aie's aie.utils.trace.parse_trace, on this decoder
-from .compat import parse_trace  # noqa: E402
+from .report.compat import parse_trace
 
-# every decoded event as one typed record (the event tables are aie_trace.event_names)
-from .records import events  # noqa: E402
+# every decoded event as one typed record (the event tables are aie_trace.trace.event_names)
+from .report.records import events
 
 __all__ = ["__version__", "events", "parse_trace"]
 
 # mlir-aie's helpers for fused trace buffers (PR #3652), on this decoder
-from .compat import get_trace_buffer, get_trace_slices, parse_trace_slices  # noqa: E402
+from .report.compat import get_trace_buffer, get_trace_slices, parse_trace_slices
 
 __all__ += ["get_trace_buffer", "get_trace_slices", "parse_trace_slices"]

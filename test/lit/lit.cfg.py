@@ -66,7 +66,10 @@ if (
 
 try:
     probe = subprocess.run(
-        [python, "-m", "aie_trace.hwdetect"], capture_output=True, text=True, timeout=60
+        [python, "-m", "aie_trace.host.hwdetect"],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     for feature in probe.stdout.split():
         config.available_features.add(feature)

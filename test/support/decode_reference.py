@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from aie_trace import trace_format as F
+from aie_trace.trace import format as F
 
 SYNC = F.EVENT_SYNC_CYCLES
 

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import itertools
 
-from aie_trace import synth, tracedma
-from aie_trace.aieir import ir, make_context
+from aie_trace.analysis import tracedma
+from aie_trace.ir.aieir import ir, make_context
+from aie_trace.testing import synth
 
 ERAS = ("E1", "E2", "E3", "E4")
 _ids = itertools.count()

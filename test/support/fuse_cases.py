@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from aie_trace import aieir, provider
-from aie_trace import callgraph as cg
-from aie_trace import layout as L
-from aie_trace import synth as S
-from aie_trace.diagnostics import DiagnosticEngine, PassFailure
-from aie_trace.registry import REGISTRY
+from aie_trace.analysis import callgraph as cg
+from aie_trace.analysis import layout as L
+from aie_trace.ir import aieir, provider
+from aie_trace.ir.diagnostics import DiagnosticEngine, PassFailure
+from aie_trace.opt.registry import REGISTRY
+from aie_trace.testing import synth as S
 
 ir = provider.ir
 ERAS = ("E1", "E2", "E3", "E4")
@@ -282,7 +282,7 @@ def data_patch(era: str) -> str:
 
 
 def tracedma_addr(col: int, bd: int) -> int:
-    from aie_trace import tracedma
+    from aie_trace.analysis import tracedma
 
     return tracedma.bd_address_word(col, bd)
 
@@ -396,7 +396,7 @@ def prepared_example(name: str, out: Any) -> str:
     import io
     from pathlib import Path
 
-    from aie_trace import driver
+    from aie_trace.opt import driver
 
     example = Path(__file__).resolve().parents[2] / "examples" / name
     err = io.StringIO()

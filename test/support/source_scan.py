@@ -8,7 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 #: where the library, the passes and the command lines live
-SCANNED = [ROOT / "python" / "aie_trace", ROOT / "passes", ROOT / "tools"]
+SCANNED = [ROOT / "python" / "aie_trace"]
 
 
 def sources(exempt: dict[str, str]) -> list[str]:

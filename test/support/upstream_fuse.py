@@ -37,8 +37,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from aie_trace import aieir, aieops
-from aie_trace import layout as L
+from aie_trace.analysis import layout as L
+from aie_trace.ir import aieir, aieops
 
 RUN = "aiex.run"
 

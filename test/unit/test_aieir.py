@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from aie_trace import aieir
-from aie_trace.aieir import ir
+from aie_trace.ir import aieir
+from aie_trace.ir.aieir import ir
 
 
 @pytest.fixture

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from aie_trace import aieir, provider
-from aie_trace.provider import ir
+from aie_trace.ir import aieir, provider
+from aie_trace.ir.provider import ir
 
 TEXT = """
 "aie.device"() <{device = 5 : i32, sym_name = "d"}> ({

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from aie_trace import aieir, aieops, synth, tracedma
+from aie_trace.analysis import tracedma
+from aie_trace.ir import aieir, aieops
+from aie_trace.testing import synth
 
 
 @pytest.fixture(params=["E1", "E2", "E3", "E4"])

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from aie_trace import aieir
-from aie_trace import layout as L
-from aie_trace import schema as S
+from aie_trace.analysis import layout as L
+from aie_trace.ir import aieir
+from aie_trace.ir import schema as S
 
 ir = aieir.ir
 
@@ -84,7 +84,7 @@ def test_checker_and_layout_reader_agree(entry):
 
 
 def test_trace_event_names_through_the_tokenizer():
-    from aie_trace import event_names
+    from aie_trace.trace import event_names
 
     with aieir.make_context():
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import fuse_cases as F
 import pytest
 
-from aie_trace import aieir, provider
-from aie_trace import callgraph as cg
-from aie_trace import synth as S
+from aie_trace.analysis import callgraph as cg
+from aie_trace.ir import aieir, provider
+from aie_trace.testing import synth as S
 
 I64 = F.I64
 ir = provider.ir

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from aie_trace import dispatch, provider
+from aie_trace.analysis import dispatch
+from aie_trace.ir import provider
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "two_designs_e4.mlir"
@@ -226,8 +227,9 @@ def test_a_library_error_about_an_op_is_reported_at_the_op(ctx, monkeypatch, tmp
     decode does, not only with the module's file name."""
     import argparse
 
-    from aie_trace import aieir, runtime
-    from aie_trace.diagnostics import LocatedError
+    from aie_trace.host import runtime
+    from aie_trace.ir import aieir
+    from aie_trace.ir.diagnostics import LocatedError
     from aie_trace.tools import run as run_tool
     from aie_trace.tools.errors import CommandError, located
 

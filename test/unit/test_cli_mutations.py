@@ -43,7 +43,7 @@ from pathlib import Path
 
 import pytest
 
-from aie_trace.decode import PULSE_EVENTS_BASE, PULSE_EVENTS_PER_BYTE
+from aie_trace.trace.decode import PULSE_EVENTS_BASE, PULSE_EVENTS_PER_BYTE
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -205,7 +205,7 @@ def _alarm(signum, frame):
 
 def _run_case(case: dict) -> tuple[int, str]:
     """One case in this interpreter: (exit code, stderr)."""
-    from aie_trace import driver
+    from aie_trace.opt import driver
     from aie_trace.tools import cli
 
     data = bytes.fromhex(case["stdin"]) if case.get("stdin") is not None else b""
@@ -375,7 +375,7 @@ def _report(failures: list[str], total: int) -> str:
 def _fixture_files(d: Path) -> None:
     """The unmutated inputs: the E4 example fused, its run, its layout (built in this process)."""
     import aie_trace.tools.opt  # noqa: F401  (the driver registers the passes)
-    from aie_trace import driver
+    from aie_trace.opt import driver
     from aie_trace.tools import cli
 
     fused = d / "fused.mlir"

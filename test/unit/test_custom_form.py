@@ -1,7 +1,7 @@
 # SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""The custom form read and printed without mlir-aie (``aie_trace.customform`` and
-``aie_trace.custom_print``), held against every module in the repository:
+"""The custom form read and printed without mlir-aie (``aie_trace.ir.customform`` and
+``aie_trace.ir.custom_print``), held against every module in the repository:
 
 * custom -> ours -> custom is the identity (modulo whitespace, comments and SSA names) on every
   custom-form module;
@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from source_scan import ROOT
 
-from aie_trace import aieir, custom_print, customform, provider, schema
+from aie_trace.ir import aieir, custom_print, customform, provider, schema
 
 SPLIT = re.compile(r"^// -----\s*$", re.M)
 MODULES = sorted(

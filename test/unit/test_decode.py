@@ -13,8 +13,8 @@ from decode_encoder import buffer_of, encode_frames, header, random_frames
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import aie_trace.decode as D
-from aie_trace.trace_format import Cmd
+import aie_trace.trace.decode as D
+from aie_trace.trace.format import Cmd
 
 CORE = (0, 0, 2, 1)  # packet type, column, row, id
 

@@ -17,7 +17,9 @@ from decode_cli import run_cli
 from decode_encoder import buffer_of, encode_frames
 
 import aie_trace
-from aie_trace import decode, perfetto, summary, trace_input
+from aie_trace.report import summary
+from aie_trace.trace import decode, perfetto
+from aie_trace.trace import inputs as trace_input
 
 INPUTS = Path(__file__).resolve().parents[1] / "lit" / "decode" / "Inputs"
 

@@ -12,8 +12,8 @@ import io
 import pytest
 from decode_encoder import buffer_of, encode_frames, header
 
-from aie_trace import decode
 from aie_trace.tools import decode as cli
+from aie_trace.trace import decode
 
 FRAMES = [(1010, 1 << 1), (1110, 1 << 2), (2010, 1 << 1), (2160, 1 << 2)]
 

@@ -14,8 +14,8 @@ import pytest
 from decode_encoder import header
 from decode_reference import SYNC, random_command, reference
 
-import aie_trace.decode as D
-from aie_trace import trace_format as F
+import aie_trace.trace.decode as D
+from aie_trace.trace import format as F
 
 
 def check(data: bytes, max_pulses: int, cut: bool = False) -> None:

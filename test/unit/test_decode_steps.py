@@ -17,8 +17,9 @@ from decode_reference import random_command, reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import aie_trace.decode as D
-from aie_trace import perfetto, summary
+import aie_trace.trace.decode as D
+from aie_trace.report import summary
+from aie_trace.trace import perfetto
 
 KEYS = [(0, 0, 2), (1, 0, 2), (0, 1, 3)]
 TINY = [

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 from decode_encoder import buffer_of, encode_frames
 
-from aie_trace import decode, perfetto
+from aie_trace.trace import decode, perfetto
 
 CAPTURE = Path(__file__).resolve().parents[1] / "data"
 CAPTURE = CAPTURE / "npu1-vector-scalar" / "trace_hw.bin"

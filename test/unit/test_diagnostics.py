@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from aie_trace import aieir
-from aie_trace.diagnostics import LocatedError, split_location, unescape_string
+from aie_trace.ir import aieir
+from aie_trace.ir.diagnostics import LocatedError, split_location, unescape_string
 
 ir = aieir.ir
 
@@ -101,15 +101,11 @@ def test_located_error_carries_its_op():
 
 
 def test_library_errors_are_located_errors():
-    from aie_trace import (
-        callgraph,
-        event_names,
-        fuse_records,
-        layout,
-        materialize,
-        resolve,
-        runtime,
-    )
+    from aie_trace.analysis import callgraph, layout
+    from aie_trace.host import runtime
+    from aie_trace.models import materialize, resolve
+    from aie_trace.trace import event_names
+    from aie_trace.transforms import records as fuse_records
 
     for cls in (
         fuse_records.FusionError,
@@ -134,7 +130,8 @@ def test_library_errors_are_located_errors():
 def test_an_op_passed_first_is_refused(ctx):
     """Every located error takes (message, op): an op in the message's place is a TypeError at
     the raise, not a diagnostic whose text is an op and whose anchor is a string."""
-    from aie_trace import fuse_records, materialize
+    from aie_trace.models import materialize
+    from aie_trace.transforms import records as fuse_records
 
     op = ir.Module.parse("").operation
     for cls in (LocatedError, materialize.MaterializeError, fuse_records.FusionError):

@@ -9,9 +9,10 @@ import io
 
 import pytest
 
-from aie_trace import driver
-from aie_trace.diagnostics import Diagnostic, DiagnosticEngine, split_location
-from aie_trace.driver import (
+from aie_trace.ir.diagnostics import Diagnostic, DiagnosticEngine, split_location
+from aie_trace.ir.provider import ir, make_context
+from aie_trace.opt import driver
+from aie_trace.opt.driver import (
     Chunk,
     UsageError,
     collect_expected,
@@ -19,8 +20,7 @@ from aie_trace.driver import (
     split_chunks,
     verify,
 )
-from aie_trace.provider import ir, make_context
-from aie_trace.registry import REGISTRY
+from aie_trace.opt.registry import REGISTRY
 
 # ------------------------------------------------------------------------------------------------
 # command line

@@ -62,14 +62,14 @@ def test_standalone_check_target_runs_lit_and_install_is_usable(tmp_path):
     prefix = tmp_path / "prefix"
     _cmake("--install", str(build), "--prefix", str(prefix))
     pkg = prefix / "python" / "aie_trace"
-    for f in ("driver.py", "pipeline.py", "passes/check_ir.py", "tools/opt.py"):
+    for f in ("opt/driver.py", "opt/pipeline.py", "passes/check_ir.py", "tools/opt.py"):
         assert (pkg / f).is_file(), f
     assert not list(prefix.rglob("__pycache__"))
     where = subprocess.run(
         [
             sys.executable,
             "-c",
-            "import sys; sys.path.insert(0, sys.argv[1]); import aie_trace.driver as d; "
+            "import sys; sys.path.insert(0, sys.argv[1]); import aie_trace.opt.driver as d; "
             "print(d.__file__)",
             str(prefix / "python"),
         ],

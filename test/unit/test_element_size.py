@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from aie_trace import aieir, callgraph, synth
+from aie_trace.analysis import callgraph
+from aie_trace.ir import aieir
+from aie_trace.testing import synth
 
 ir = aieir.ir
 

@@ -21,10 +21,12 @@ from emu_designs import (
     single_design,
 )
 
-from aie_trace import aieir, decode, emu
-from aie_trace.emu_dma import EmuFault, Patch, Task
-from aie_trace.emu_mem import STALE_BYTE, EmuBuffer, HostMemory
-from aie_trace.provider import ir
+from aie_trace.emu import npu as emu
+from aie_trace.emu.dma import EmuFault, Patch, Task
+from aie_trace.emu.memory import STALE_BYTE, EmuBuffer, HostMemory
+from aie_trace.ir import aieir
+from aie_trace.ir.provider import ir
+from aie_trace.trace import decode
 
 SIZE, NBYTES = 8192, 256
 
@@ -412,7 +414,7 @@ class _Stub:
 
 
 def _channel(length: int, burst_enc: int = 0, nbytes: int = 4096, arg_plus: int = 0):
-    from aie_trace.emu_dma import ShimDma
+    from aie_trace.emu.dma import ShimDma
 
     npu = _Stub(nbytes)
     dma = ShimDma(npu)

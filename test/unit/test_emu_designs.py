@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from emu_designs import ERAS, multi_design_module, parse, single_design
 
-from aie_trace import aieir
+from aie_trace.ir import aieir
 
 
 @pytest.mark.parametrize("era", ERAS)

@@ -17,8 +17,10 @@ import numpy as np
 import pytest
 from emu_designs import ERAS, multi_design_module
 
-from aie_trace import decode, driver, runtime
-from aie_trace.emu_dma import EmuFault
+from aie_trace.emu.dma import EmuFault
+from aie_trace.host import runtime
+from aie_trace.opt import driver
+from aie_trace.trace import decode
 
 CALLS = ("dev_a", "dev_b", "dev_a")  # two designs, one of them run twice
 SIZE = 8192

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from aie_trace.emu_mem import (
+from aie_trace.emu.memory import (
     CHUNK,
     LINE,
     PAGE,

@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from aie_trace import aieir, emu
-from aie_trace.aieir import ir, make_context
-from aie_trace.emu_dma import EmuFault
-from aie_trace.emu_mem import EmuBuffer, HostMemory
+from aie_trace.emu import npu as emu
+from aie_trace.emu.dma import EmuFault
+from aie_trace.emu.memory import EmuBuffer, HostMemory
+from aie_trace.ir import aieir
+from aie_trace.ir.aieir import ir, make_context
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "locks_dma_tasks_e4.mlir"
 

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aie_trace import decode
-from aie_trace import emu_trace as T
-from aie_trace import trace_format as F
+from aie_trace.emu import trace_unit as T
+from aie_trace.trace import decode
+from aie_trace.trace import format as F
 
 
 def test_header_fields_and_odd_parity():

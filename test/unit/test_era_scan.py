@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from aie_trace import aieir, callgraph
+from aie_trace.analysis import callgraph
+from aie_trace.ir import aieir
 
 LIT = Path(__file__).parent.parent / "lit"
 

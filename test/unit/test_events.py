@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from aie_trace import event_names
-from aie_trace.provider import ir, make_context
+from aie_trace.ir.provider import ir, make_context
+from aie_trace.trace import event_names
 
 INPUTS = Path(__file__).resolve().parents[1] / "lit" / "decode" / "Inputs"
 

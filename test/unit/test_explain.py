@@ -14,9 +14,11 @@ import pytest
 from emu_designs import multi_design_module
 from fuse_cases import prepared_example
 
-from aie_trace import aieir, decode, explain, summary
-from aie_trace.fusion import toolchain_layouts
+from aie_trace.ir import aieir
+from aie_trace.report import explain, summary
 from aie_trace.tools import report as report_cli
+from aie_trace.trace import decode
+from aie_trace.transforms.fusion import toolchain_layouts
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "two_designs_e4.mlir"
 

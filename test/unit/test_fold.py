@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from aie_trace import callgraph as cg
-from aie_trace import provider
+from aie_trace.analysis import callgraph as cg
+from aie_trace.ir import provider
 
 ir = provider.ir
 

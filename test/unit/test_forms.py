@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from aie_trace import aieir, forms
+from aie_trace.ir import aieir, forms
 
 LIT = Path(__file__).parent.parent / "lit"
 

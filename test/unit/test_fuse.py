@@ -13,7 +13,7 @@ from __future__ import annotations
 import fuse_cases as F
 import pytest
 
-from aie_trace import provider
+from aie_trace.ir import provider
 
 ERAS = F.ERAS
 I64 = F.I64

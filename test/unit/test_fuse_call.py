@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from aie_trace import callgraph as cg
-from aie_trace import fusion, provider
+from aie_trace.analysis import callgraph as cg
+from aie_trace.ir import provider
+from aie_trace.transforms import fusion
 
 ir = provider.ir
 

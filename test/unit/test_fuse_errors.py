@@ -7,8 +7,8 @@ from __future__ import annotations
 import fuse_cases as F
 import pytest
 
-from aie_trace import provider
-from aie_trace import synth as S
+from aie_trace.ir import provider
+from aie_trace.testing import synth as S
 
 I64 = F.I64
 

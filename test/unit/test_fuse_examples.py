@@ -9,7 +9,8 @@ from pathlib import Path
 import fuse_cases as F
 import pytest
 
-from aie_trace import provider, synth
+from aie_trace.ir import provider
+from aie_trace.testing import synth
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

@@ -11,8 +11,8 @@ from types import SimpleNamespace
 import fuse_cases as F
 import pytest
 
-from aie_trace import layout as L
-from aie_trace import provider
+from aie_trace.analysis import layout as L
+from aie_trace.ir import provider
 from aie_trace.tools import layout as tool
 
 

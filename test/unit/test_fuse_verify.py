@@ -9,9 +9,9 @@ from pathlib import Path
 import fuse_cases as F
 import pytest
 
-from aie_trace import aieir, provider
-from aie_trace import layout as L
-from aie_trace import synth as S
+from aie_trace.analysis import layout as L
+from aie_trace.ir import aieir, provider
+from aie_trace.testing import synth as S
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -241,8 +241,8 @@ def test_a_provenance_that_names_no_patch_of_the_original_is_a_located_error():
 
 @pytest.mark.parametrize("era", F.ERAS)
 def test_the_library_entry_point_checks_a_module_without_a_pass(era):
-    from aie_trace import verify as V
-    from aie_trace.diagnostics import DiagnosticEngine
+    from aie_trace.analysis import verify as V
+    from aie_trace.ir.diagnostics import DiagnosticEngine
 
     m = F.parse((EXAMPLES / f"two_designs_{era.lower()}.mlir").read_text())
     before = str(m)

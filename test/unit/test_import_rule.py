@@ -1,7 +1,7 @@
 # SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Only the IR layer, the provider and the code that runs pass managers import the MLIR bindings;
-everything else reaches IR through ``aie_trace.aieir``."""
+everything else reaches IR through ``aie_trace.ir.aieir``."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from source_scan import ROOT, misjudged, sources
 
 #: files that may import the bindings, and why
 ALLOWED = {
-    "python/aie_trace/provider.py": "the provider: where the bindings come from",
-    "python/aie_trace/aieir.py": "the IR layer",
-    "python/aie_trace/driver.py": "runs pass managers (parses, prints, reports the provider)",
-    "python/aie_trace/pipeline.py": "runs pass managers",
-    "tools/cli.py": "reports the provider for --version (provider.describe, no bindings used)",
+    "python/aie_trace/ir/provider.py": "the provider: where the bindings come from",
+    "python/aie_trace/ir/aieir.py": "the IR layer",
+    "python/aie_trace/opt/driver.py": "runs pass managers (parses, prints, reports the provider)",
+    "python/aie_trace/opt/pipeline.py": "runs pass managers",
+    "python/aie_trace/tools/cli.py": "reports the provider for --version (provider.describe, no bindings used)",
 }
 
 #: the bindings: the provider's modules, or a provider package's own
@@ -39,16 +39,16 @@ def _imports_bindings(path: Path) -> list[str]:
             module = node.module or ""
             if node.level and module == "":  # from . import x
                 names = [a.name for a in node.names]
-            elif node.level:
-                names = [module]
+            elif node.level:  # from .provider import x, from ..ir import provider
+                names = [module] + [f"{module}.{a.name}" for a in node.names]
             else:
                 names = [module] + [f"{module}.{a.name}" for a in node.names]
         else:
             continue
         for n in names:
             if (
-                n in ("provider", "aie_trace.provider")
-                or n.startswith("aie_trace.provider.")
+                n in ("provider", "ir.provider", "aie_trace.ir.provider")
+                or n.startswith(("provider.", "ir.provider.", "aie_trace.ir.provider."))
                 or any(n == p or n.startswith(p + ".") for p in _BINDING_PACKAGES)
             ):
                 found.append(f"line {node.lineno}: {n}")
@@ -57,7 +57,7 @@ def _imports_bindings(path: Path) -> list[str]:
 
 def test_only_the_ir_layer_imports_the_bindings():
     scanned = sources(ALLOWED)
-    assert "python/aie_trace/verify.py" in scanned
+    assert "python/aie_trace/analysis/verify.py" in scanned
     offenders = {
         rel: hits for rel in scanned if (hits := _imports_bindings(ROOT / rel))
     }
@@ -67,15 +67,18 @@ def test_only_the_ir_layer_imports_the_bindings():
 def test_the_scan_sees_each_spelling(tmp_path):
     cases = {
         "from .provider import ir": True,
-        "from aie_trace.provider import ir": True,
+        "from aie_trace.ir.provider import ir": True,
         "from . import provider": True,
-        "from aie_trace import provider": True,
+        "from aie_trace.ir import provider": True,
+        "from ..ir import provider": True,
+        "from ..ir.provider import ir": True,
         "import mlir.ir": True,
         "from torch_mlir import ir": True,
         "from aie.ir import Context": True,
         "from .aieir import ir": False,
-        "from aie_trace import aieir": False,
-        "import aie_trace.layout": False,
+        "from aie_trace.ir import aieir": False,
+        "from ..ir import aieir": False,
+        "import aie_trace.analysis.layout": False,
     }
     assert misjudged(tmp_path, _imports_bindings, cases) == []
 
@@ -85,7 +88,7 @@ def test_the_provider_loads_only_what_is_used():
     import sys
 
     code = (
-        "import sys\nfrom aie_trace import aieir, layout, provider\n"
+        "import sys\nfrom aie_trace.analysis import layout\nfrom aie_trace.ir import aieir, provider\n"
         "loaded = [f'{provider.NAME}.{m}' for m in ('passmanager', 'rewrite', 'dialects.scf', "
         "'dialects.func', 'dialects.memref', 'dialects.builtin') if f'{provider.NAME}.{m}' in sys.modules]\n"
         "print(loaded)\nprovider.scf\nprint(f'{provider.NAME}.dialects.scf' in sys.modules)\n"

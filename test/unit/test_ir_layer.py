@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The IR layer is the only way into IR: outside it, no module touches the bindings' objects by
 their own attributes (``op.operands``, ``value.owner``, ``block.arguments``...) or names a
-bindings class (``ir.MemRefType``); they call :mod:`aie_trace.aieir` and the typed wrappers of
-:mod:`aie_trace.aieops`. (That no other module imports the bindings is
+bindings class (``ir.MemRefType``); they call :mod:`aie_trace.ir.aieir` and the typed wrappers of
+:mod:`aie_trace.ir.aieops`. (That no other module imports the bindings is
 ``test_import_rule.py``.)"""
 
 from __future__ import annotations
@@ -16,20 +16,20 @@ from source_scan import ROOT, misjudged, sources
 
 #: the IR layer, and the code that runs pass managers, with why
 LAYER = {
-    "python/aie_trace/provider.py": "the provider: where the bindings come from",
-    "python/aie_trace/aieir.py": "the IR layer: access, era-aware fields, builders, checker",
-    "python/aie_trace/aieops.py": "the IR layer: typed wrappers for the aie/aiex ops",
-    "python/aie_trace/views.py": "the IR layer: view chains read by mlir-aie's resolve rules",
-    "python/aie_trace/rollback.py": "the IR layer: a module put back as it was",
-    "python/aie_trace/schema.py": "the IR layer's data: the aie/aiex op definitions per era",
-    "python/aie_trace/custom_print.py": "the IR layer's printer of the custom form (reads "
+    "python/aie_trace/ir/provider.py": "the provider: where the bindings come from",
+    "python/aie_trace/ir/aieir.py": "the IR layer: access, era-aware fields, builders, checker",
+    "python/aie_trace/ir/aieops.py": "the IR layer: typed wrappers for the aie/aiex ops",
+    "python/aie_trace/ir/views.py": "the IR layer: view chains read by mlir-aie's resolve rules",
+    "python/aie_trace/ir/rollback.py": "the IR layer: a module put back as it was",
+    "python/aie_trace/ir/schema.py": "the IR layer's data: the aie/aiex op definitions per era",
+    "python/aie_trace/ir/custom_print.py": "the IR layer's printer of the custom form (reads "
     "each op through the bindings' accessors)",
-    "python/aie_trace/customform.py": "the IR layer's reader of the custom form (text to "
+    "python/aie_trace/ir/customform.py": "the IR layer's reader of the custom form (text to "
     "generic text, read against the schema's op definitions)",
-    "python/aie_trace/diagnostics.py": "the IR layer's diagnostics: an anchor's location read "
+    "python/aie_trace/ir/diagnostics.py": "the IR layer's diagnostics: an anchor's location read "
     "through the bindings' Location accessors",
-    "python/aie_trace/driver.py": "runs pass managers",
-    "python/aie_trace/pipeline.py": "runs pass managers",
+    "python/aie_trace/opt/driver.py": "runs pass managers",
+    "python/aie_trace/opt/pipeline.py": "runs pass managers",
 }
 
 #: attributes of the bindings' operations, values, blocks and regions (none is a field name of a
@@ -85,7 +85,7 @@ _BINDING_MODULES = frozenset(
 
 def _by_name(func: ast.expr) -> bool:
     """A call that reaches an attribute by its name: ``getattr(x, "operands")``,
-    ``lazy.attribute("aie_trace.aieir", "ir")``."""
+    ``lazy.attribute("aie_trace.ir.aieir", "ir")``."""
     if isinstance(func, ast.Name):
         return func.id in ("getattr", "hasattr", "setattr")
     return isinstance(func, ast.Attribute) and func.attr == "attribute"
@@ -121,8 +121,8 @@ def _offences(path: Path) -> list[str]:
 
 def test_the_scan_covers_the_engines():
     files = sources(LAYER)
-    assert "python/aie_trace/verify.py" in files
-    assert "passes/fuse_buffers.py" in files
+    assert "python/aie_trace/analysis/verify.py" in files
+    assert "python/aie_trace/passes/fuse_buffers.py" in files
     assert all((ROOT / f).exists() for f in LAYER)
 
 
@@ -137,7 +137,7 @@ def test_the_scan_sees_each_spelling(tmp_path):
         "v.owner.operation": True,
         "ir.InsertionPoint(op)": True,
         "from .aieir import ir": True,
-        "from aie_trace.aieir import arith, make_context": True,
+        "from aie_trace.ir.aieir import arith, make_context": True,
         "t = aieir.ir.MemRefType": True,
         "ops = aieir.operands(op)": False,
         "w = aieir.walk(seq)": False,
@@ -147,7 +147,7 @@ def test_the_scan_sees_each_spelling(tmp_path):
         "c = aieir._arith.ConstantOp": True,
         "m = getattr(aieir, 'ir')": True,
         "n = getattr(op, 'operands')": True,
-        "lazy.attribute('aie_trace.aieir', 'ir')": True,
+        "lazy.attribute('aie_trace.ir.aieir', 'ir')": True,
         "u = list(value.uses)": True,
         "ops.operands": True,
         "p = path.parent": False,
@@ -236,9 +236,9 @@ def _announces(fn: ast.AST) -> bool:
 @pytest.mark.parametrize(
     "rel",
     [
-        "python/aie_trace/aieir.py",
-        "python/aie_trace/aieops.py",
-        "python/aie_trace/views.py",
+        "python/aie_trace/ir/aieir.py",
+        "python/aie_trace/ir/aieops.py",
+        "python/aie_trace/ir/views.py",
     ],
 )
 def test_every_layer_function_that_changes_ir_announces_it(rel):

@@ -9,8 +9,8 @@ from __future__ import annotations
 import fuse_cases as F
 import pytest
 
-from aie_trace import layout as L
-from aie_trace import provider
+from aie_trace.analysis import layout as L
+from aie_trace.ir import provider
 
 ir = provider.ir
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 import fuse_cases as F
 import pytest
 
-from aie_trace import aieir, materialize, provider
-from aie_trace import synth as S
+from aie_trace.ir import aieir, provider
+from aie_trace.models import materialize
+from aie_trace.testing import synth as S
 
 I64 = F.I64
 

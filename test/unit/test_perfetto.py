@@ -12,9 +12,10 @@ import numpy as np
 import pytest
 from decode_cli import run_cli
 
-from aie_trace import decode, perfetto, summary
-from aie_trace.provider import ir, make_context
+from aie_trace.ir.provider import ir, make_context
+from aie_trace.report import summary
 from aie_trace.tools import decode as cli
+from aie_trace.trace import decode, perfetto
 
 INPUTS = Path(__file__).resolve().parents[1] / "lit" / "decode" / "Inputs"
 
@@ -27,7 +28,7 @@ def fused(tmp_path_factory, make_trace):
 
 
 def decoded(path: Path, mlir: str = "fused-e4.mlir") -> list[decode.SliceDecode]:
-    from aie_trace import layout
+    from aie_trace.analysis import layout
 
     with make_context():
         m = ir.Operation.parse((INPUTS / mlir).read_text())

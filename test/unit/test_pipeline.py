@@ -11,8 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aie_trace.diagnostics import DiagnosticEngine
-from aie_trace.pipeline import (
+from aie_trace.ir.diagnostics import DiagnosticEngine
+from aie_trace.ir.provider import ir, make_context
+from aie_trace.opt.pipeline import (
     InternalPassError,
     NativeStep,
     OpPipeline,
@@ -24,8 +25,7 @@ from aie_trace.pipeline import (
     parse_pipeline,
     plan,
 )
-from aie_trace.provider import ir, make_context
-from aie_trace.registry import Pass, Registry, option
+from aie_trace.opt.registry import Pass, Registry, option
 
 # ------------------------------------------------------------------------------------------------
 # parsing and printing

@@ -12,7 +12,7 @@ from pathlib import Path
 import fuse_cases as F
 import pytest
 
-from aie_trace import provider
+from aie_trace.ir import provider
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

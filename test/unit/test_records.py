@@ -12,7 +12,8 @@ import pytest
 from decode_encoder import buffer_of, encode_frames
 
 import aie_trace
-from aie_trace import decode, records
+from aie_trace.report import records
+from aie_trace.trace import decode
 
 INPUTS = Path(__file__).resolve().parents[1] / "lit" / "decode" / "Inputs"
 
@@ -125,7 +126,8 @@ def test_run_counts_the_units_starts():
 
 
 def test_aie_trace_events_is_the_record_function():
-    from aie_trace import event_names, records
+    from aie_trace.report import records
+    from aie_trace.trace import event_names
 
     assert aie_trace.events is records.events
     assert event_names.event_name("aie2", "core", 33) == "INSTR_EVENT_0"

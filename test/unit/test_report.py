@@ -16,8 +16,10 @@ from pathlib import Path
 import pytest
 from decode_encoder import buffer_of, encode_frames
 
-from aie_trace import decode, event_names, report, summary
+from aie_trace.report import html as report
+from aie_trace.report import summary
 from aie_trace.tools import cli
+from aie_trace.trace import decode, event_names
 
 INPUTS = Path(__file__).resolve().parents[1] / "lit" / "decode" / "Inputs"
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "headless_shell")

@@ -9,8 +9,8 @@ from __future__ import annotations
 import fuse_cases as F
 import pytest
 
-from aie_trace import provider
-from aie_trace.resolve import UNRESOLVED, ResolveError
+from aie_trace.ir import provider
+from aie_trace.models.resolve import UNRESOLVED, ResolveError
 
 
 @pytest.fixture(autouse=True)

@@ -20,25 +20,21 @@ from typing import Any, ClassVar
 
 import pytest
 
-from aie_trace import (
-    aieir,
-    driver,
-    rollback,
-    synth,
+from aie_trace.analysis import layout as L
+from aie_trace.ir import aieir, rollback
+from aie_trace.ir.diagnostics import DiagnosticEngine, LocatedError, PassFailure
+from aie_trace.ir.provider import ir, make_context
+from aie_trace.models import materialize as materialize_mod
+from aie_trace.models import resolve as resolve_mod
+from aie_trace.opt import driver
+from aie_trace.opt.pipeline import (
+    InternalPassError,
+    PipelineRunner,
+    parse_pipeline,
+    plan,
 )
-from aie_trace import (
-    layout as L,
-)
-from aie_trace import (
-    materialize as materialize_mod,
-)
-from aie_trace import (
-    resolve as resolve_mod,
-)
-from aie_trace.diagnostics import DiagnosticEngine, LocatedError, PassFailure
-from aie_trace.pipeline import InternalPassError, PipelineRunner, parse_pipeline, plan
-from aie_trace.provider import ir, make_context
-from aie_trace.registry import REGISTRY, Pass, Registry, option
+from aie_trace.opt.registry import REGISTRY, Pass, Registry, option
+from aie_trace.testing import synth
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 FAILED = "IR Dump After "

@@ -12,9 +12,10 @@ import pytest
 from emu_designs import ERAS, multi_design_module, single_design
 from txn_stream import ddr_patch, txn
 
-from aie_trace import decode, runtime
-from aie_trace.emu_dma import EmuFault
+from aie_trace.emu.dma import EmuFault
+from aie_trace.host import runtime
 from aie_trace.tools import run as run_cli
+from aie_trace.trace import decode
 
 SIZE, NBYTES = 8192, 256
 CALLS = ("dev_a", "dev_b", "dev_a")

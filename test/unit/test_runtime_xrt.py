@@ -18,7 +18,7 @@ import pyxrt_double as D
 from emu_designs import multi_design_module, single_design
 from txn_stream import ddr_patch, txn
 
-from aie_trace import hwdetect, runtime, xrt_backend
+from aie_trace.host import hwdetect, runtime, xrt_backend
 from aie_trace.tools import run as run_cli
 
 

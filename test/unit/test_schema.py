@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from aie_trace import aieir
-from aie_trace import schema as S
+from aie_trace.ir import aieir
+from aie_trace.ir import schema as S
 
 ALL_DEFS = [(era, d) for era in S.ERAS for d in S.SCHEMAS[era].values()]
 

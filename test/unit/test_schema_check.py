@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from aie_trace import aieir
-from aie_trace import schema as S
-from aie_trace.aieir import ir
+from aie_trace.ir import aieir
+from aie_trace.ir import schema as S
+from aie_trace.ir.aieir import ir
 
 LIT = Path(__file__).parent.parent / "lit" / "check-ir"
 ALL_OPS = [(era, name) for era in S.ERAS for name in S.SCHEMAS[era]]

@@ -14,7 +14,8 @@ import pytest
 from decode_encoder import buffer_of, encode_frames
 
 import aie_trace
-from aie_trace import decode, event_names, summary
+from aie_trace.report import summary
+from aie_trace.trace import decode, event_names
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "npu1-vector-scalar"
 #: slots of the designs below: kernel begin and end, a vector instruction, four stalls

@@ -12,9 +12,10 @@ import fuse_cases as F
 import pytest
 from upstream_fuse import fuse_like_upstream
 
-from aie_trace import aieir, fusion, provider
-from aie_trace import callgraph as cg
-from aie_trace import layout as L
+from aie_trace.analysis import callgraph as cg
+from aie_trace.analysis import layout as L
+from aie_trace.ir import aieir, provider
+from aie_trace.transforms import fusion
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 TOOLCHAIN_ERAS = ["E3", "E4"]

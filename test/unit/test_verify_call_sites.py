@@ -9,7 +9,7 @@ from __future__ import annotations
 import fuse_cases as F
 import pytest
 
-from aie_trace import provider
+from aie_trace.ir import provider
 
 WRITEBD = (
     '"aiex.npu.writebd"() <{bd_id = 15 : i32, buffer_length = 32 : i32, buffer_offset = 0 : i32, '

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from aie_trace import provider, views
-from aie_trace.provider import ir
+from aie_trace.ir import provider, views
+from aie_trace.ir.provider import ir
 
 
 @pytest.fixture(autouse=True)
@@ -89,7 +89,7 @@ def test_every_host_buffer_count_agrees_unranked_memrefs_included():
     """Resolve's index (views), fuse's and verify's (aieir, per sequence) and the sequence's
     block index of a host buffer are one count: ranked and unranked memrefs, as
     getHostBufferArgIndex counts ``BaseMemRefType`` arguments."""
-    from aie_trace import aieir
+    from aie_trace.ir import aieir
 
     m = ir.Module.parse(
         '"aie.device"() <{device = 5 : i32}> ({\n'

@@ -1,5 +1,5 @@
 // show-form: aie-trace-check-ir remarks on the module the IR form it checks, the era and the
-// trace-buffer forms beside the eras that its sequences carry (python/aie_trace/forms.py); the
+// trace-buffer forms beside the eras that its sequences carry (python/aie_trace/ir/forms.py); the
 // era is the one the checks use, read from the op shapes or given by the era option. Off by
 // default: without it a clean module prints nothing.
 // RUN: aie-trace-opt %s --split-input-file -verify-diagnostics -aie-trace-check-ir=show-form -o /dev/null

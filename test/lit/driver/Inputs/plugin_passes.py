@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from aie_trace import aieir
-from aie_trace.provider import ir
-from aie_trace.registry import Pass, option, register
+from aie_trace.ir import aieir
+from aie_trace.ir.provider import ir
+from aie_trace.opt.registry import Pass, option, register
 
 
 @register

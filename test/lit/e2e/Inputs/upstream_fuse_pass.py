@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
-from aie_trace.registry import Pass, register
+from aie_trace.opt.registry import Pass, register
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "support"))
 from upstream_fuse import UpstreamFuseError, fuse_like_upstream  # noqa: E402

@@ -22,7 +22,7 @@ import json
 import sys
 from pathlib import Path
 
-from aie_trace import decode
+from aie_trace.trace import decode
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
