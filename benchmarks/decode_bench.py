@@ -66,7 +66,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "test" / "support")
 
 from decode_encoder import encode_frames, header, random_frames  # noqa: E402
 
-from aie_trace.trace import decode
+from aie_trace.trace import decode, stream
 
 MiB = 1 << 20
 
@@ -118,7 +118,7 @@ def traced(fn):
     return out, peak - before, now - before
 
 
-def replay_all(r: decode.DecodeResult) -> int:
+def replay_all(r: stream.DecodeResult) -> int:
     n = 0
     for s in r.streams.values():
         for begins, _ in s.steps():
@@ -137,9 +137,9 @@ def timed(fn, runs: int) -> list[float]:
 
 def measure(buf: np.ndarray, runs: int) -> dict[str, float]:
     out: dict[str, float] = {}
-    times = timed(lambda: decode.decode_buffer(buf), runs)
+    times = timed(lambda: stream.decode_buffer(buf), runs)
     out["best"], out["worst"] = min(times), max(times)
-    r, out["peak"], out["result"] = traced(lambda: decode.decode_buffer(buf))
+    r, out["peak"], out["result"] = traced(lambda: stream.decode_buffer(buf))
     out["events"] = r.events
     out["steps"] = min(timed(lambda: replay_all(r), 2))
     n, out["steps_peak"], _ = traced(lambda: replay_all(r))
@@ -225,7 +225,7 @@ def _child(kind: str, path: str) -> dict[str, float]:
     from aie_trace.report import compat
     from aie_trace.tools import decode as cli
 
-    decode.WORKERS = 1
+    stream.WORKERS = 1
     out: dict[str, float] = {}
     t = time.perf_counter()
     if kind == "parse_trace":
@@ -293,7 +293,7 @@ def goals(tmp: Path, big_mib: int = 256) -> None:
     path = tmp / "e2e.bin"
     synthetic_buffer(16 * MiB, 4).tofile(path)
     m = _run_child("end_to_end", path)
-    events = decode.decode_buffer(np.fromfile(path, dtype=np.uint8)).events
+    events = stream.decode_buffer(np.fromfile(path, dtype=np.uint8)).events
     mbps = 16 * MiB / m["seconds"] / 1e6
     _line(
         "end to end, 16 MiB (file -> Perfetto + summary)",
@@ -384,7 +384,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = ap.parse_args(argv)
     if args.workers:
-        decode.WORKERS = args.workers
+        stream.WORKERS = args.workers
     if not (args.table or args.io):
         import tempfile
 

@@ -43,7 +43,7 @@ from pathlib import Path
 
 import pytest
 
-from aie_trace.trace.decode import PULSE_EVENTS_BASE, PULSE_EVENTS_PER_BYTE
+from aie_trace.trace.stream import PULSE_EVENTS_BASE, PULSE_EVENTS_PER_BYTE
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"

@@ -13,7 +13,8 @@ from decode_encoder import buffer_of, encode_frames, header, random_frames
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import aie_trace.trace.decode as D
+from aie_trace.trace import decode, kernel
+from aie_trace.trace import stream as stream_model
 from aie_trace.trace.format import Cmd
 
 CORE = (0, 0, 2, 1)  # packet type, column, row, id
@@ -27,14 +28,16 @@ def packet(hdr: int, data: bytes) -> bytes:
     return b"".join(w.to_bytes(4, "little") for w in words)
 
 
-def decode_one(data: bytes) -> D.DecodeResult:
-    return D.decode_buffer(packet(0x80020001, data))  # core(0,2), id 1 (parity bit set)
+def decode_one(data: bytes) -> stream_model.DecodeResult:
+    return stream_model.decode_buffer(
+        packet(0x80020001, data)
+    )  # core(0,2), id 1 (parity bit set)
 
 
 def events(data: bytes) -> list[tuple[int, int, int]]:
     r = decode_one(data)
     assert not r.anomalies, r.anomalies
-    return r.streams[D.StreamKey(0, 0, 2)].intervals()
+    return r.streams[stream_model.StreamKey(0, 0, 2)].intervals()
 
 
 # -- every command, by hand ------------------------------------------------------------------------
@@ -135,11 +138,11 @@ def test_header_fields_and_packet_interleaving():
         + packet(0x80020001, bytes([0x00]))
         + packet(0x00221003, bytes([0x05]))
     )
-    r = D.decode_buffer(buf)
+    r = stream_model.decode_buffer(buf)
     assert not r.anomalies
-    assert r.streams[D.StreamKey(1, 1, 2)].intervals() == [(1, 6, 7)]
-    assert r.streams[D.StreamKey(0, 0, 2)].intervals() == [(0, 1, 2)]
-    assert r.streams[D.StreamKey(1, 1, 2)].pkt_ids == (3,)
+    assert r.streams[stream_model.StreamKey(1, 1, 2)].intervals() == [(1, 6, 7)]
+    assert r.streams[stream_model.StreamKey(0, 0, 2)].intervals() == [(0, 1, 2)]
+    assert r.streams[stream_model.StreamKey(1, 1, 2)].pkt_ids == (3,)
 
 
 # -- anomalies: every byte is a command, a filler or a reported anomaly ----------------------------
@@ -153,7 +156,7 @@ def test_stray_opcode_byte_is_reported_and_skipped():
         1,
         4 + 3,
     )  # first data byte: MSB of word 1
-    assert r.streams[D.StreamKey(0, 0, 2)].intervals() == [(0, 1, 2)]
+    assert r.streams[stream_model.StreamKey(0, 0, 2)].intervals() == [(0, 1, 2)]
 
 
 def test_reserved_frame_and_truncated_command():
@@ -162,7 +165,7 @@ def test_reserved_frame_and_truncated_command():
     )  # a Single2 cut off
     kinds = {a.kind: a.count for a in r.anomalies}
     assert kinds == {"reserved_frame": 1, "truncated_command": 1}
-    assert r.streams[D.StreamKey(0, 0, 2)].commands[Cmd.RESERVED4] == 1
+    assert r.streams[stream_model.StreamKey(0, 0, 2)].commands[Cmd.RESERVED4] == 1
 
 
 def test_repeat_without_frame_is_reported():
@@ -177,7 +180,7 @@ def test_invalid_headers_empty_packets_and_tails():
         0x80020021, b"\x00"
     )  # bit 5 set (and parity fixed up: two ones + bit 31)
     buf = good + even + reserved + bytes(32) + b"\x01\x00\x00\x00" * 3 + b"\x07"
-    r = D.decode_buffer(buf)
+    r = stream_model.decode_buffer(buf)
     assert (r.packets, r.valid_packets, r.invalid_packets, r.empty_packets) == (
         4,
         1,
@@ -194,16 +197,16 @@ def test_invalid_headers_empty_packets_and_tails():
 
 def test_used_bytes_and_full():
     one = packet(0x80020001, b"\x00")
-    r = D.decode_buffer(one + bytes(96))
+    r = stream_model.decode_buffer(one + bytes(96))
     assert r.used_bytes == 32 and not r.full
-    assert D.decode_buffer(one * 4).full
+    assert stream_model.decode_buffer(one * 4).full
 
 
 def test_pulse_limit_bounds_hostile_repeats():
     # Single0 delta 5, then many Repeat1 of 1023 pulses each
     data = bytes([0x05]) + bytes([0xDB, 0xFF]) * 13
-    r = D.decode_buffer(packet(0x80020001, data), max_pulses=2000)
-    s = r.streams[D.StreamKey(0, 0, 2)]
+    r = stream_model.decode_buffer(packet(0x80020001, data), max_pulses=2000)
+    s = r.streams[stream_model.StreamKey(0, 0, 2)]
     assert len(s) == 1 + 2000
     assert r.anomaly_count("pulse_limit") == 13 * 1023 - 2000
 
@@ -226,7 +229,7 @@ def roundtrip(
         enc = encode_frames(frames, rng, timer=timer, filler=filler, widen=widen)
         streams[(t, c, r, rng.randrange(32))] = enc.data
         expected[(t, c, r)] = enc.intervals
-    result = D.decode_buffer(buffer_of(streams, rng))
+    result = stream_model.decode_buffer(buffer_of(streams, rng))
     assert not result.anomalies
     assert {tuple(k): s.intervals() for k, s in result.streams.items()} == expected
 
@@ -246,9 +249,9 @@ def test_roundtrip_random_event_sequences(seed, nstreams, nframes, widen, filler
 @pytest.mark.parametrize("chunk,warmup,block", [(16, 4, 3), (32, 0, 1), (8, 8, 2)])
 def test_roundtrip_with_tiny_chunks_and_blocks(monkeypatch, chunk, warmup, block):
     """Chunk walkers that start out of step, refits that cascade, state carried across blocks."""
-    monkeypatch.setattr(D, "CHUNK", chunk)
-    monkeypatch.setattr(D, "WARMUP", warmup)
-    monkeypatch.setattr(D, "BLOCK_PACKETS", block)
+    monkeypatch.setattr(kernel, "CHUNK", chunk)
+    monkeypatch.setattr(kernel, "WARMUP", warmup)
+    monkeypatch.setattr(stream_model, "BLOCK_PACKETS", block)
     rng = random.Random(chunk * 1000 + block)
     for _ in range(25):
         roundtrip(rng, rng.randint(1, 3), rng.randint(1, 300), 0.3, 0.1)
@@ -262,8 +265,8 @@ def test_every_command_kind_round_trips():
             random_frames(rng, 200, t0=5), rng, timer=5, filler=0.1, widen=0.5
         )
         kinds |= enc.kinds
-        r = D.decode_buffer(buffer_of({CORE: enc.data}))
-        assert r.streams[D.StreamKey(0, 0, 2)].intervals() == enc.intervals
+        r = stream_model.decode_buffer(buffer_of({CORE: enc.data}))
+        assert r.streams[stream_model.StreamKey(0, 0, 2)].intervals() == enc.intervals
     assert kinds >= {
         "start",
         "single0",
@@ -284,11 +287,15 @@ def test_numpy_input_and_bytes_input_agree():
     raw = buffer_of({CORE: enc.data})
     words = np.frombuffer(raw, dtype="<u4").copy()
     assert (
-        D.decode_buffer(words).streams[D.StreamKey(0, 0, 2)].intervals()
+        stream_model.decode_buffer(words)
+        .streams[stream_model.StreamKey(0, 0, 2)]
+        .intervals()
         == enc.intervals
     )
     assert (
-        D.decode_buffer(memoryview(raw)).streams[D.StreamKey(0, 0, 2)].intervals()
+        stream_model.decode_buffer(memoryview(raw))
+        .streams[stream_model.StreamKey(0, 0, 2)]
+        .intervals()
         == enc.intervals
     )
 
@@ -299,7 +306,7 @@ def test_numpy_input_and_bytes_input_agree():
 @settings(max_examples=150, deadline=None)
 @given(data=st.binary(max_size=700))
 def test_random_bytes_never_raise(data):
-    r = D.decode_buffer(data)
+    r = stream_model.decode_buffer(data)
     assert r.packets == len(data) // 32
 
 
@@ -316,7 +323,7 @@ def test_valid_headers_with_random_payload_never_raise(payload, ptype, cut):
         for i in range(0, max(len(body), 1), 28)
     )
     kept = buf[: len(buf) - cut % (len(buf) + 1)]
-    r = D.decode_buffer(kept)
+    r = stream_model.decode_buffer(kept)
     assert r.packets == len(kept) // 32
     for s in r.streams.values():
         assert (s.end > s.begin).all()
@@ -333,7 +340,9 @@ def test_truncated_buffers_never_raise():
     enc = encode_frames(random_frames(rng, 300), rng, widen=0.4)
     buf = buffer_of({CORE: enc.data, (1, 0, 2, 2): enc.data}, rng)
     for cut in range(0, len(buf), 37):
-        head, tail = D.decode_buffer(buf[:cut]), D.decode_buffer(buf[cut:])
+        head, tail = stream_model.decode_buffer(buf[:cut]), stream_model.decode_buffer(
+            buf[cut:]
+        )
         assert (head.packets, tail.packets) == (cut // 32, (len(buf) - cut) // 32)
 
 
@@ -360,15 +369,16 @@ def test_decode_slices_attributes_events_to_call_sites():
             "size": 256,
         },
     ]
-    out = D.decode_fused(buf, slices)
+    out = decode.decode_fused(buf, slices)
     assert [
-        (s.label, s.result.streams[D.StreamKey(0, 0, 2)].intervals()) for s in out
+        (s.label, s.result.streams[stream_model.StreamKey(0, 0, 2)].intervals())
+        for s in out
     ] == [("dev_a:seq [call 0]", a.intervals), ("dev_b:seq [call 1]", b.intervals)]
 
 
 def test_slice_beyond_the_buffer_is_reported():
     buf = buffer_of({CORE: encode_frames([(10, 1)]).data}, size=64)
-    (sd,) = D.decode_slices(
+    (sd,) = decode.decode_slices(
         buf,
         [{"device": "d", "sequence": "s", "call_path": "", "offset": 32, "size": 64}],
     )
@@ -390,7 +400,9 @@ def several_streams(seed: int, nframes: int = 400) -> bytes:
 
 
 def test_slot_times_are_the_slot_ranges_of_the_arrays():
-    s = D.decode_buffer(several_streams(1)).streams[D.StreamKey(0, 0, 2)]
+    s = stream_model.decode_buffer(several_streams(1)).streams[
+        stream_model.StreamKey(0, 0, 2)
+    ]
     before = [
         tuple(a.tolist() for a in s.slot_times(slot)) for slot in range(8)
     ]  # from the 32-bit parts
@@ -407,11 +419,11 @@ def test_slot_times_are_the_slot_ranges_of_the_arrays():
 def test_threads_do_not_change_the_result(monkeypatch):
     raw = several_streams(2)
     progress: list[int] = []
-    monkeypatch.setattr(D, "WORKERS", 1)
-    one = D.decode_buffer(raw, max_pulses=300)
-    monkeypatch.setattr(D, "WORKERS", 3)
-    monkeypatch.setattr(D, "PARALLEL_PACKETS", 1)
-    many = D.decode_buffer(raw, max_pulses=300, progress=progress.append)
+    monkeypatch.setattr(stream_model, "WORKERS", 1)
+    one = stream_model.decode_buffer(raw, max_pulses=300)
+    monkeypatch.setattr(stream_model, "WORKERS", 3)
+    monkeypatch.setattr(stream_model, "PARALLEL_PACKETS", 1)
+    many = stream_model.decode_buffer(raw, max_pulses=300, progress=progress.append)
     assert {k: s.intervals() for k, s in one.streams.items()} == {
         k: s.intervals() for k, s in many.streams.items()
     }
@@ -422,12 +434,12 @@ def test_threads_do_not_change_the_result(monkeypatch):
 
 
 def test_pulse_budget_is_shared_in_proportion_to_packets():
-    assert D._shares(10, [1, 1, 2]) == [3, 2, 5]
-    assert D._shares(7, []) == []
+    assert stream_model._shares(10, [1, 1, 2]) == [3, 2, 5]
+    assert stream_model._shares(7, []) == []
     # two streams of one packet each, each a pulse and 13 Repeats of 1023 pulses: 2000 pulses in all
     data = bytes([0x05]) + bytes([0xDB, 0xFF]) * 13
     raw = packet(0x80020001, data) + packet(header(1, 0, 2, 1), data)
-    r = D.decode_buffer(raw, max_pulses=2000)
+    r = stream_model.decode_buffer(raw, max_pulses=2000)
     assert [len(s) for s in r.streams.values()] == [1 + 1000, 1 + 1000]
     assert r.anomaly_count("pulse_limit") == 2 * 13 * 1023 - 2000
 
@@ -441,11 +453,13 @@ def test_a_buffer_of_pulsed_repeats_is_bounded_in_events():
         bytes([0xF0] + [0] * 7) + bytes([0xCF, 0xF1]) + bytes([0xDB, 0xFF]) * 37_000
     )
     raw = buffer_of({CORE: stream})
-    r = D.decode_buffer(raw)
-    budget = D.PULSE_EVENTS_PER_BYTE * len(raw) + D.PULSE_EVENTS_BASE
+    r = stream_model.decode_buffer(raw)
+    budget = (
+        stream_model.PULSE_EVENTS_PER_BYTE * len(raw) + stream_model.PULSE_EVENTS_BASE
+    )
     assert (
         budget - 8 < r.events - 8 <= budget
     )  # the frame's 8, then whole pulses that fit
     (limit,) = [a for a in r.anomalies if a.kind == "pulse_limit"]
     assert (r.events - 8) // 8 + limit.count == 37_000 * 1023
-    assert D.decode_buffer(raw, max_pulses=80).events == 8 + 80
+    assert stream_model.decode_buffer(raw, max_pulses=80).events == 8 + 80

@@ -13,7 +13,7 @@ import pytest
 from decode_encoder import buffer_of, encode_frames, header
 
 from aie_trace.tools import decode as cli
-from aie_trace.trace import decode
+from aie_trace.trace import stream
 
 FRAMES = [(1010, 1 << 1), (1110, 1 << 2), (2010, 1 << 1), (2160, 1 << 2)]
 
@@ -64,9 +64,9 @@ def test_packet_types_4_to_7_the_design_stamps_are_decoded(tmp_path, pkt_type):
 
 def test_packet_type_4_without_a_design_that_stamps_it_is_an_invalid_header():
     data = buffer_of({(4, 0, 2, 1): encode_frames(FRAMES, timer=1000).data})
-    r = decode.decode_buffer(data)
+    r = stream.decode_buffer(data)
     assert not r.streams and [a.kind for a in r.anomalies] == ["invalid_header"]
-    assert decode.decode_buffer(data, packet_types=[0, 4]).streams
+    assert stream.decode_buffer(data, packet_types=[0, 4]).streams
     assert header(4, 0, 2, 1) >> 12 & 7 == 4
 
 

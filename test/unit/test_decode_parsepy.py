@@ -23,7 +23,7 @@ from decode_encoder import buffer_of, encode_frames, random_frames
 from decode_parsepy import EVENT_SYNC_CYCLES as SYNC
 from decode_parsepy import Hangs, parse_py
 
-import aie_trace.trace.decode as D
+import aie_trace.trace.stream as D
 
 LIT = Path(__file__).resolve().parents[1] / "lit" / "decode" / "Inputs"
 DATA = Path(__file__).resolve().parents[1] / "data"

@@ -14,8 +14,9 @@ import pytest
 from decode_encoder import header
 from decode_reference import SYNC, random_command, reference
 
-import aie_trace.trace.decode as D
+import aie_trace.trace.stream as D
 from aie_trace.trace import format as F
+from aie_trace.trace import kernel
 
 
 def check(data: bytes, max_pulses: int, cut: bool = False) -> None:
@@ -69,8 +70,8 @@ def test_random_streams_match_the_reference_with_tiny_blocks(
     """Block (walk), step (records) and chunk boundaries everywhere: state carried across them."""
     monkeypatch.setattr(D, "BLOCK_PACKETS", block)
     monkeypatch.setattr(D, "STEP_BYTES", step)
-    monkeypatch.setattr(D, "CHUNK", chunk)
-    monkeypatch.setattr(D, "WARMUP", warmup)
+    monkeypatch.setattr(kernel, "CHUNK", chunk)
+    monkeypatch.setattr(kernel, "WARMUP", warmup)
     rng = random.Random(block * 100 + step)
     for _ in range(15):
         data = b"".join(random_command(rng) for _ in range(rng.randint(1, 300)))
@@ -92,8 +93,8 @@ def test_long_streams_match_the_reference(monkeypatch):
 @pytest.mark.parametrize("rows,cols", [(8, 8), (16, 8), (128, 1024), (256, 520)])
 def test_word_transpose(rows, cols):
     a = np.random.default_rng(rows).integers(0, 256, (rows, cols), dtype=np.uint8)
-    assert np.array_equal(D._transpose(a), a.T)
-    assert np.array_equal(D._transpose(a > 100), (a > 100).T)
+    assert np.array_equal(kernel._transpose(a), a.T)
+    assert np.array_equal(kernel._transpose(a > 100), (a > 100).T)
 
 
 def test_sync_before_a_repeat_that_makes_nothing_still_passes_its_cycles():

@@ -17,9 +17,9 @@ from decode_reference import random_command, reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import aie_trace.trace.decode as D
 from aie_trace.report import summary
-from aie_trace.trace import perfetto
+from aie_trace.trace import decode, kernel, perfetto
+from aie_trace.trace import stream as stream_model
 
 KEYS = [(0, 0, 2), (1, 0, 2), (0, 1, 3)]
 TINY = [
@@ -31,13 +31,15 @@ TINY = [
 
 
 def tiny(monkeypatch, block: int, step: int, chunk: int, warmup: int) -> None:
-    monkeypatch.setattr(D, "BLOCK_PACKETS", block)
-    monkeypatch.setattr(D, "STEP_BYTES", step)
-    monkeypatch.setattr(D, "CHUNK", chunk)
-    monkeypatch.setattr(D, "WARMUP", warmup)
+    monkeypatch.setattr(stream_model, "BLOCK_PACKETS", block)
+    monkeypatch.setattr(stream_model, "STEP_BYTES", step)
+    monkeypatch.setattr(kernel, "CHUNK", chunk)
+    monkeypatch.setattr(kernel, "WARMUP", warmup)
 
 
-def check_on_demand(stream: D.Stream, expected: list[tuple[int, int, int]]) -> None:
+def check_on_demand(
+    stream: stream_model.Stream, expected: list[tuple[int, int, int]]
+) -> None:
     """Everything a stream gives on demand against the expected ``(slot, begin, end)`` list
     (one run: times do not decrease)."""
     by_slot = {s: sorted((b, e) for x, b, e in expected if x == s) for s in range(8)}
@@ -103,10 +105,10 @@ def test_on_demand_events_are_the_decoded_events(monkeypatch, config):
     for _ in range(2):
         raw, expected = several(rng, 200)
         assert expected
-        result = D.decode_buffer(raw)
+        result = stream_model.decode_buffer(raw)
         assert not result.anomalies
         for key, want in expected.items():
-            check_on_demand(result.streams[D.StreamKey(*key)], want)
+            check_on_demand(result.streams[stream_model.StreamKey(*key)], want)
 
 
 @pytest.mark.parametrize("block,step,chunk,warmup", TINY)
@@ -127,9 +129,9 @@ def test_on_demand_events_match_the_reference_model(
             words += [0x80020001] + [
                 int.from_bytes(body[p + j : p + j + 4], "big") for j in range(0, 28, 4)
             ]
-        stream = D.decode_buffer(
+        stream = stream_model.decode_buffer(
             b"".join(w.to_bytes(4, "little") for w in words), max_pulses=max_pulses
-        ).streams[D.StreamKey(0, 0, 2)]
+        ).streams[stream_model.StreamKey(0, 0, 2)]
         by_slot = {s: [(b, e) for x, b, e in want if x == s] for s in range(8)}
         for s in range(8):  # random Starts: times may go back, so compare as sets
             assert (
@@ -157,7 +159,7 @@ def restarted() -> tuple[bytes, list, list]:
 def test_after_a_timer_restart_events_come_in_the_order_they_were_written(monkeypatch):
     tiny(monkeypatch, 1, 5, 8, 0)
     raw, a, b = restarted()
-    stream = D.decode_buffer(raw).streams[D.StreamKey(0, 0, 2)]
+    stream = stream_model.decode_buffer(raw).streams[stream_model.StreamKey(0, 0, 2)]
     assert stream.timer_restarts == 1
     assert (stream.first, stream.last) == (min(x[1] for x in b), max(x[2] for x in a))
     for s in range(8):
@@ -183,9 +185,9 @@ def test_a_result_does_not_depend_on_the_callers_buffer_afterwards(monkeypatch):
     raw, expected = several(random.Random(7), 60)
     array, grown = np.frombuffer(raw, dtype=np.uint8).copy(), bytearray(raw)
     results = [
-        D.decode_buffer(array),
-        D.decode_buffer(grown),
-        D.decode_buffer(memoryview(raw)),
+        stream_model.decode_buffer(array),
+        stream_model.decode_buffer(grown),
+        stream_model.decode_buffer(memoryview(raw)),
     ]
     array[:] = np.frombuffer(
         several(random.Random(8), 60)[0][: len(raw)].ljust(len(raw), b"\0"),
@@ -194,7 +196,7 @@ def test_a_result_does_not_depend_on_the_callers_buffer_afterwards(monkeypatch):
     grown.clear()
     for result in results:
         for key, want in expected.items():
-            check_on_demand(result.streams[D.StreamKey(*key)], want)
+            check_on_demand(result.streams[stream_model.StreamKey(*key)], want)
 
 
 class Names:
@@ -211,7 +213,7 @@ class Names:
 def test_summary_kernel_cycles_pair_each_runs_own_events(monkeypatch):
     tiny(monkeypatch, 1, 3, 8, 0)
     raw, _, _ = restarted()
-    (sd,) = D.decode_fused(
+    (sd,) = decode.decode_fused(
         raw,
         [
             {
@@ -241,7 +243,7 @@ def test_kernel_cycles_never_pair_across_runs(second_timer):
     t = second_timer
     b = encode_frames([(t + 10, 1), (t + 110, 2), (t + 410, 1), (t + 510, 2)], timer=t)
     raw = buffer_of({(0, 0, 2, 1): a.data + b.data})
-    (sd,) = D.decode_fused(
+    (sd,) = decode.decode_fused(
         raw,
         [
             {
@@ -293,7 +295,7 @@ def test_chrome_trace_from_steps_pairs_every_interval(monkeypatch, batch):
     tiny(monkeypatch, 2, 7, 16, 4)
     monkeypatch.setattr(perfetto, "BATCH", batch)
     raw, expected = several(random.Random(5), 120)
-    sites = D.decode_fused(
+    sites = decode.decode_fused(
         raw,
         [
             {
@@ -312,7 +314,7 @@ def test_chrome_trace_from_steps_pairs_every_interval(monkeypatch, batch):
         if e["name"] == "process_name"
     }
     for (t, c, r), want in expected.items():
-        pid = procs[D.unit_label(D.StreamKey(t, c, r))]
+        pid = procs[stream_model.unit_label(stream_model.StreamKey(t, c, r))]
         for s in range(8):
             seq = [
                 (e["ph"], e["args"]["cycles"])
@@ -360,7 +362,7 @@ def traced(fn):
 
 def test_peak_memory_of_a_decode_stays_below_four_times_the_buffer():
     raw = np.frombuffer(dense_buffer(1 << 20), dtype=np.uint8)
-    result, peak, kept = traced(lambda: D.decode_buffer(raw))
+    result, peak, kept = traced(lambda: stream_model.decode_buffer(raw))
     assert result.events > 0.7 * len(
         raw
     )  # dense: an explicit store of the events would not fit
@@ -379,7 +381,7 @@ def test_peak_memory_of_a_decode_stays_below_four_times_the_buffer():
         }
         for i in range(3)
     ]
-    sites, peak, _ = traced(lambda: D.decode_fused(raw, slices))
+    sites, peak, _ = traced(lambda: decode.decode_fused(raw, slices))
     assert peak < 4 * len(raw)
     streams = [st for sd in sites for st in sd.result.streams.values()]
     _, peak, _ = traced(lambda: [None for st in streams for _ in st.steps()])
@@ -394,7 +396,9 @@ def test_a_read_only_view_of_bytes_is_read_in_place():
     a file read once is not held twice (the command line decodes its buffer so)."""
     raw, _ = several(random.Random(7), 60)
     for view in (np.frombuffer(raw, dtype=np.uint8), memoryview(raw)[:], raw):
-        stream, *_ = D.decode_buffer(view).streams.values()
+        stream, *_ = stream_model.decode_buffer(view).streams.values()
         assert np.shares_memory(stream._steps.words, np.frombuffer(raw, np.uint8))
-    stream, *_ = D.decode_buffer(np.frombuffer(raw, np.uint8).copy()).streams.values()
+    stream, *_ = stream_model.decode_buffer(
+        np.frombuffer(raw, np.uint8).copy()
+    ).streams.values()
     assert not np.shares_memory(stream._steps.words, np.frombuffer(raw, np.uint8))

@@ -26,7 +26,7 @@ from aie_trace.emu.dma import EmuFault, Patch, Task
 from aie_trace.emu.memory import STALE_BYTE, EmuBuffer, HostMemory
 from aie_trace.ir import aieir
 from aie_trace.ir.provider import ir
-from aie_trace.trace import decode
+from aie_trace.trace import stream
 
 SIZE, NBYTES = 8192, 256
 
@@ -66,7 +66,7 @@ def line_of(text: str, pattern: str, nth: int = 0) -> int:
 
 def decoded(data) -> dict:
     """Intervals per stream; a command cut off where the DMA stopped writing is expected."""
-    r = decode.decode_buffer(np.asarray(data))
+    r = stream.decode_buffer(np.asarray(data))
     assert [a.kind for a in r.anomalies if a.kind != "truncated_command"] == []
     return {tuple(k): sorted(s.intervals()) for k, s in r.streams.items()}
 

@@ -20,7 +20,7 @@ from emu_designs import ERAS, multi_design_module
 from aie_trace.emu.dma import EmuFault
 from aie_trace.host import runtime
 from aie_trace.opt import driver
-from aie_trace.trace import decode
+from aie_trace.trace import stream
 
 CALLS = ("dev_a", "dev_b", "dev_a")  # two designs, one of them run twice
 SIZE = 8192
@@ -36,7 +36,7 @@ def opt(src, dst, *flags) -> str:
 
 
 def streams(data: bytes) -> dict:
-    r = decode.decode_buffer(data)
+    r = stream.decode_buffer(data)
     assert [a.kind for a in r.anomalies if a.kind != "truncated_command"] == []
     return {tuple(k): sorted(s.intervals()) for k, s in r.streams.items()}
 
@@ -223,7 +223,7 @@ def test_bundled_example(era, tmp_path):
         u = run(src, verify=False)
         assert (
             u.slices == []
-            and decode.decode_buffer(u.buffers[1].view(np.uint8)).valid_packets > 0
+            and stream.decode_buffer(u.buffers[1].view(np.uint8)).valid_packets > 0
         )
     else:
         assert run(src).trace == a.trace

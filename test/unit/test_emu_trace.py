@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aie_trace.emu import trace_unit as T
-from aie_trace.trace import decode
 from aie_trace.trace import format as F
+from aie_trace.trace.stream import StreamKey, decode_buffer
 
 
 def test_header_fields_and_odd_parity():
@@ -143,12 +143,12 @@ def test_unconfigured_unit_records_only_its_start():
 def test_decoder_recovers_every_recorded_session(key, start, slots):
     cfg = T.UnitConfig(122, 121, 0, 1, 7, tuple(slots))
     trace = T.record_session(key, 1, 4, T.MEM, cfg, start, 25000)
-    result = decode.decode_buffer(b"".join(trace.packets))
+    result = decode_buffer(b"".join(trace.packets))
     assert result.anomalies == []
     if trace.events:
-        stream = result.streams[decode.StreamKey(1, 1, 4)]
-        assert stream.intervals() == trace.intervals()
-        assert stream.first_timer == start
+        s = result.streams[StreamKey(1, 1, 4)]
+        assert s.intervals() == trace.intervals()
+        assert s.first_timer == start
 
 
 @pytest.mark.parametrize(
@@ -159,9 +159,9 @@ def test_long_gaps_round_trip_through_event_syncs(gap):
     decoder puts the event back at the same cycle (an encoder and decoder sharing a wrong constant
     would pass this too; the literal-bytes tests pin the constant)."""
     stream = T.encode_start(100) + T.encode_event(0b1, 0) + T.encode_event(0b1, gap - 1)
-    result = decode.decode_buffer(b"".join(T.packetize(stream, 0, 2, 0, 1)))
+    result = decode_buffer(b"".join(T.packetize(stream, 0, 2, 0, 1)))
     assert result.anomalies == []
-    assert result.streams[decode.StreamKey(0, 0, 2)].intervals() == [
+    assert result.streams[StreamKey(0, 0, 2)].intervals() == [
         (0, 101, 102),
         (0, 101 + gap, 102 + gap),
     ]

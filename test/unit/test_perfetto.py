@@ -15,7 +15,7 @@ from decode_cli import run_cli
 from aie_trace.ir.provider import ir, make_context
 from aie_trace.report import summary
 from aie_trace.tools import decode as cli
-from aie_trace.trace import decode, perfetto
+from aie_trace.trace import decode, perfetto, stream
 
 INPUTS = Path(__file__).resolve().parents[1] / "lit" / "decode" / "Inputs"
 
@@ -41,7 +41,7 @@ def decoded(path: Path, mlir: str = "fused-e4.mlir") -> list[decode.SliceDecode]
 @pytest.mark.parametrize("mlir", ["fused-e4.mlir", "fused-e1.mlir"])
 def test_each_slice_decodes_to_its_own_designs_names(fused, mlir):
     a, b = decoded(fused, mlir)
-    key = decode.StreamKey(0, 0, 2)
+    key = stream.StreamKey(0, 0, 2)
     names_a = {a.slot_name(key, s) for s in a.result.streams[key].slot.tolist()}
     names_b = {b.slot_name(key, s) for s in b.result.streams[key].slot.tolist()}
     assert names_a == {"LOCK_STALL", "INSTR_EVENT_1", "INSTR_VECTOR", "INSTR_EVENT_0"}

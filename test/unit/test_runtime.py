@@ -15,7 +15,7 @@ from txn_stream import ddr_patch, txn
 from aie_trace.emu.dma import EmuFault
 from aie_trace.host import runtime
 from aie_trace.tools import run as run_cli
-from aie_trace.trace import decode
+from aie_trace.trace import stream
 
 SIZE, NBYTES = 8192, 256
 CALLS = ("dev_a", "dev_b", "dev_a")
@@ -286,7 +286,7 @@ def test_run_returns_each_slice_with_its_call(write, era):
         assert session.design == s.slice.device
         if form == "fused":
             assert session.path == s.slice.call_path
-        streams = decode.decode_buffer(s.data).streams
+        streams = stream.decode_buffer(s.data).streams
         assert {tuple(k): sorted(v.intervals()) for k, v in streams.items()} == {
             k: sorted(v) for k, v in session.landed().items()
         }
@@ -376,9 +376,9 @@ def test_cli_ground_truth_matches_what_the_slices_decode_to(write, tmp_path):
             b == 2 and k * SIZE <= off < (k + 1) * SIZE
             for b, off, _ in unit["placements"]
         )
-        streams = decode.decode_buffer((out / f"slice{k}.bin").read_bytes()).streams
+        streams = stream.decode_buffer((out / f"slice{k}.bin").read_bytes()).streams
         assert sorted(
-            streams[decode.StreamKey(0, 0, unit["row"])].intervals()
+            streams[stream.StreamKey(0, 0, unit["row"])].intervals()
         ) == sorted(tuple(i) for i in unit["landed"])
 
 

@@ -34,7 +34,8 @@ from typing import Any
 import numpy as np
 
 from ..trace import format as F
-from ..trace.decode import SliceDecode, Stream, unit_label
+from ..trace.decode import SliceDecode
+from ..trace.stream import Stream, unit_label
 
 KERNEL_BEGIN, KERNEL_END = "INSTR_EVENT_0", "INSTR_EVENT_1"
 

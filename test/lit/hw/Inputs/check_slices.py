@@ -22,7 +22,7 @@ import json
 import sys
 from pathlib import Path
 
-from aie_trace.trace import decode
+from aie_trace.trace.stream import decode_buffer
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -87,7 +87,7 @@ def main(argv: list[str]) -> int:
     for entry in json.loads((args.out_dir / "slices.json").read_text()):
         label = f"{entry['device']}:{entry['sequence']} [{entry['call_path']}]"
         data = (args.out_dir / entry["file"]).read_bytes()
-        result = decode.decode_buffer(data)
+        result = decode_buffer(data)
         if entry["call_path"] in args.empty:
             print(f"{label}: {result.events} events (expected none)")
             if result.events or entry["written"]:
