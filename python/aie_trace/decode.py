@@ -89,15 +89,12 @@ ANOMALY_KINDS = {
     "pulse_limit": "repeated pulse(s) not expanded: the decode reached its limit of events "
     "Repeats may add (--max-pulses)",
     "slice_out_of_range": "slice byte(s) beyond the end of the buffer",
-    "event_pc_mode": "packet(s) of a trace unit the design sets to EVENT_PC mode (Trace_Control0 mode 1), "
-    "not decoded: they are not event-time frames",
     "execution_mode": "packet(s) of a trace unit the design sets to execution mode (Trace_Control0 "
     "mode 2), not decoded: they are not event-time frames",
     "reserved_mode": "packet(s) of a trace unit the design sets to the reserved trace mode 3, not decoded",
 }
-#: anomaly kind of the packets of a unit in each mode other than event-time
+#: anomaly kind of the packets of a unit in each mode neither decoder reads (EVENT_PC: trace_pc)
 MODE_ANOMALY = {
-    F.EVENT_PC: "event_pc_mode",
     F.EXECUTION: "execution_mode",
     3: "reserved_mode",
 }
@@ -232,6 +229,15 @@ class Stream:
 
     def __len__(self) -> int:
         return self._offsets[-1]
+
+    def stream_bytes(self) -> np.ndarray:
+        """The stream's data bytes in order (each word's most significant byte first)."""
+        s = self._steps
+        return s.words[s.pk, 1:].astype(">u4").view(np.uint8).reshape(-1)
+
+    def buffer_offset(self, i: int) -> int:
+        """Buffer byte offset of stream byte ``i``."""
+        return _stream_offset(self._steps.pk, i)
 
     def slot_range(self, slot: int) -> slice:
         return slice(self._offsets[slot], self._offsets[slot + 1])
@@ -1507,9 +1513,11 @@ class SliceDecode:
     #: how ``colshift`` was set: "none" (0, nothing to align), "auto" (the one shift that puts
     #: every stream on a unit the design configures) or "forced" (given by the caller)
     colshift_source: str = "none"
-    #: streams of units the design sets to a trace mode other than event-time -> that mode
-    #: (``Trace_Control0``); not decoded, each counted as an anomaly
+    #: streams of units the design sets to a trace mode other than event-time and EVENT_PC ->
+    #: that mode (``Trace_Control0``); not decoded, each counted as an anomaly
     other_modes: dict[StreamKey, int] = field(default_factory=dict)
+    #: streams of units the design sets to EVENT_PC mode, decoded as such (trace_pc.PcStream)
+    pc_streams: dict[StreamKey, Any] = field(default_factory=dict)
 
     @property
     def kernel(self) -> str:
@@ -1575,7 +1583,9 @@ class SliceDecode:
 
     def set_aside_other_modes(self) -> None:
         """Take the streams of units the design sets to a trace mode other than event-time out of
-        the result (into :attr:`other_modes`), each counted as one anomaly naming the mode.
+        the result, with what reading them as event-time found wrong: EVENT_PC streams are decoded
+        as such (into :attr:`pc_streams`, :mod:`aie_trace.trace_pc`), the others set aside (into
+        :attr:`other_modes`), each counted as one anomaly naming the mode.
         """
         if self.design is None:
             return
@@ -1584,6 +1594,15 @@ class SliceDecode:
             if mode == F.EVENT_TIME:
                 continue
             stream = self.result.streams.pop(key)
+            self.result.anomalies = [
+                a for a in self.result.anomalies if a.stream != key
+            ]
+            if mode == F.EVENT_PC:
+                from .trace_pc import decode_pc_stream
+
+                self.pc_streams[key] = decode_pc_stream(stream)
+                self.result.anomalies.extend(self.pc_streams[key].anomalies)
+                continue
             self.other_modes[key] = mode
             self.result.anomalies.append(
                 Anomaly(MODE_ANOMALY[mode], stream.packets, None, key)
