@@ -143,6 +143,67 @@ class PcStream:
         return replace(self, symbols=symbols)
 
 
+#: stream bytes decoded at a time (temporary memory: about 20 bytes per byte of a block), and the
+#: chunks command starts are found in (:func:`command_starts`)
+BLOCK_BYTES, CHUNK = 1 << 18, 64
+_KINDS = ("unknown", *COMMANDS)
+_KIND = np.array([_KINDS.index(c) for c, _ in COMMAND_OF_BYTE], dtype=np.uint8)
+_LEN = np.array([n for _, n in COMMAND_OF_BYTE], dtype=np.int64)
+_LEN32 = _LEN.astype(np.int32)
+UNKNOWN, START, FRAME, REPEAT0, REPEAT1, SKIPPED = range(6)
+
+
+def command_starts(b: np.ndarray, entry: int, m: int) -> np.ndarray:
+    """Where the commands start that begin in ``b[entry:m]``, the first at ``entry < 8`` (``b``
+    holds 8 bytes past ``m``: a command may end there). Where a command starts depends on every
+    command before it; so the block is cut into chunks of :data:`CHUNK` bytes and each chunk is
+    walked from each of the 8 offsets a command can enter it at, all walks at once, a command a
+    round (the longest command is 8 bytes); the chunks are chained by where each walk leaves its
+    chunk, and the walks the chain takes are walked again, keeping their starts."""
+    if entry >= m:
+        return np.zeros(0, dtype=np.int64)
+    step = _LEN32[b]
+    nch = -(-m // CHUNK)
+    first = np.arange(nch, dtype=np.int32) * CHUNK
+    end = np.minimum(first + CHUNK, m)
+    pos = (first[:, None] + np.arange(8, dtype=np.int32)).reshape(-1)
+    _walk(pos, np.repeat(end, 8), step)
+    leave = (pos.reshape(nch, 8) - end[:, None]).tolist()
+    enter = [entry]
+    for c in range(nch - 1):
+        enter.append(leave[c][enter[-1]])
+    pos = first + np.array(enter, dtype=np.int32)
+    found: list[np.ndarray] = []
+    _walk(pos, end, step, found)
+    return np.sort(np.concatenate(found)).astype(np.int64)
+
+
+def _walk(
+    pos: np.ndarray, end: np.ndarray, step: np.ndarray, found: list | None = None
+) -> None:
+    """Move every ``pos`` on, a command at a time, until it reaches its ``end`` (in place); the
+    starts passed are appended to ``found``."""
+    walk = np.flatnonzero(pos < end)
+    while walk.size:
+        p = pos[walk]
+        if found is not None:
+            found.append(p)
+        p = p + step[p]
+        pos[walk] = p
+        walk = walk[p < end[walk]]
+
+
+@dataclass
+class _State:
+    """What a block hands the next: where its first command starts, the runs (Starts) so far,
+    whether the last record belongs to the current run, the Repeat frames left."""
+
+    entry: int = 0
+    runs: int = 0
+    open_frame: bool = False
+    budget: int = 0
+
+
 def decode_pc_bytes(
     data: bytes | np.ndarray,
     *,
@@ -153,75 +214,132 @@ def decode_pc_bytes(
     """Decode the bytes of one EVENT_PC stream: ``(records, timers, commands, anomalies)``, where
     ``records`` holds the ``pc``, ``mask``, ``frames`` and ``run`` arrays of :class:`PcStream`.
     ``offset_of(i)`` gives the buffer offset of stream byte ``i`` (anomalies are located by it).
-    """
-    b = bytes(data)
-    limit = [
-        (
-            REPEAT_FRAMES_PER_BYTE * len(b) + REPEAT_FRAMES_BASE
+    A block of the stream at a time, with numpy: command starts (:func:`command_starts`), then
+    each kind of command by its first byte."""
+    b = (
+        np.frombuffer(bytes(data), dtype=np.uint8)
+        if not isinstance(data, np.ndarray)
+        else data
+    )
+    b = np.concatenate([b.astype(np.uint8, copy=False), np.zeros(8, np.uint8)])
+    n = len(b) - 8
+    st = _State(
+        budget=(
+            REPEAT_FRAMES_PER_BYTE * n + REPEAT_FRAMES_BASE
             if max_repeat_frames is None
             else max_repeat_frames
         )
-    ]
-    rec: dict[str, list[int]] = {"pc": [], "mask": [], "frames": [], "run": []}
+    )
+    parts: list[dict[str, np.ndarray]] = []
     timers: list[int] = []
-    counts = dict.fromkeys(COMMANDS, 0)
+    counts = np.zeros(len(_KINDS), dtype=np.int64)
     notes: dict[str, list[int]] = {}
-    i = 0
-    while i < len(b):
-        cmd, length = COMMAND_OF_BYTE[b[i]]
-        if i + length > len(b):
-            _note(notes, "truncated_command", i, 1)
-            break
-        if cmd == "unknown":
-            _note(notes, "unknown_opcode", i, 1)
-        else:
-            counts[cmd] += 1
-            _apply(cmd, b[i : i + length], i, rec, timers, limit, notes)
-        i += length
+    for lo in range(0, n, BLOCK_BYTES):
+        m = min(BLOCK_BYTES, n - lo)
+        blk = b[lo : lo + m + 8]
+        at = command_starts(blk, st.entry, m)
+        if not at.size:
+            st.entry -= m
+            continue
+        end = at[-1] + _LEN[blk[at[-1]]]
+        st.entry = int(end - m)
+        if lo + m == n and end > m:  # the stream ends inside its last command
+            _note(notes, "truncated_command", lo + int(at[-1]), 1)
+            at = at[:-1]
+        kind = _KIND[blk[at]]
+        counts += np.bincount(kind, minlength=len(_KINDS))
+        for k, name in ((UNKNOWN, "unknown_opcode"), (SKIPPED, "reserved_frame")):
+            hit = np.flatnonzero(kind == k)
+            if hit.size:
+                _note(notes, name, lo + int(at[hit[0]]), int(hit.size))
+        parts.append(_records(blk, at, kind, lo, st, parts, timers, notes))
     where = offset_of or (lambda k: k)
     anomalies = [
         Anomaly(kind, count, where(at), key) for kind, (at, count) in notes.items()
     ]
     records = {
-        "pc": np.array(rec["pc"], dtype=np.uint16),
-        "mask": np.array(rec["mask"], dtype=np.uint8),
-        "frames": np.array(rec["frames"], dtype=np.int64),
-        "run": np.array(rec["run"], dtype=np.int64),
+        f: np.concatenate([p[f] for p in parts]) if parts else np.zeros(0, t)
+        for f, t in (
+            ("pc", np.uint16),
+            ("mask", np.uint8),
+            ("frames", np.int64),
+            ("run", np.int64),
+        )
     }
-    return records, tuple(timers), counts, anomalies
+    commands = {c: int(counts[_KINDS.index(c)]) for c in COMMANDS}
+    return records, tuple(timers), commands, anomalies
 
 
-def _apply(
-    cmd: str,
-    c: bytes,
-    at: int,
-    rec: dict[str, list[int]],
+def _records(
+    blk: np.ndarray,
+    at: np.ndarray,
+    kind: np.ndarray,
+    lo: int,
+    st: _State,
+    parts: list[dict[str, np.ndarray]],
     timers: list[int],
-    limit: list[int],
     notes: dict[str, list[int]],
-) -> None:
-    """One command ``c`` (its bytes) at stream offset ``at``: a frame adds a record, a Start a
-    run, a Repeat frames to the run's last record (up to the ``limit`` left)."""
-    if cmd == "frame":
-        word = int.from_bytes(c, "big")
-        rec["pc"].append(word & PC_MASK)
-        rec["mask"].append(word >> FRAME_SLOTS_SHIFT & 0xFF)
-        rec["frames"].append(1)
-        rec["run"].append(len(timers))
-    elif cmd == "start":
-        timers.append(int.from_bytes(c[1:], "big"))
-    elif cmd in ("repeat0", "repeat1"):
-        r = c[0] & 0xF if cmd == "repeat0" else (c[0] & 0x3) << 8 | c[1]
-        if not rec["run"] or rec["run"][-1] != len(timers):
-            _note(notes, "repeat_without_frame", at, 1)
-            return
-        add = min(r, limit[0])
-        if add < r:
-            _note(notes, "pulse_limit", at, r - add)
-        limit[0] -= add
-        rec["frames"][-1] += add
-    elif cmd == "skipped":
-        _note(notes, "reserved_frame", at, 1)
+) -> dict[str, np.ndarray]:
+    """The records of one block's commands (``at``, of ``kind``): a frame is a record of the
+    current run, a Start begins a run, a Repeat adds frames to the last record if it is of the
+    current run (up to the budget left); the last record of the previous block (in ``parts``)
+    may take this block's first Repeats."""
+    is_frame, is_start = kind == FRAME, kind == START
+    f = at[is_frame]
+    word = (
+        blk[f].astype(np.int64) << 24
+        | blk[f + 1].astype(np.int64) << 16
+        | blk[f + 2].astype(np.int64) << 8
+        | blk[f + 3]
+    )
+    for p in at[is_start].tolist():
+        timers.append(int.from_bytes(blk[p + 1 : p + 8].tobytes(), "big"))
+    runs = st.runs + np.cumsum(is_start)
+    out = {
+        "pc": (word & PC_MASK).astype(np.uint16),
+        "mask": (word >> FRAME_SLOTS_SHIFT & 0xFF).astype(np.uint8),
+        "frames": np.ones(len(f), dtype=np.int64),
+        "run": runs[is_frame],
+    }
+    # per command: the last record before it (-1: the previous block's), and whether a Start
+    # came after that record
+    rec = np.cumsum(is_frame) - 1
+    last_frame = np.maximum.accumulate(np.where(is_frame, np.arange(len(at)), -1))
+    last_start = np.maximum.accumulate(np.where(is_start, np.arange(len(at)), -1))
+    has_frame = (last_frame > last_start) | (
+        (last_frame < 0) & (last_start < 0) & st.open_frame
+    )
+    rep = np.flatnonzero((kind == REPEAT0) | (kind == REPEAT1))
+    if rep.size:
+        p = at[rep]
+        r = np.where(
+            kind[rep] == REPEAT0,
+            blk[p] & 0xF,
+            (blk[p].astype(np.int64) & 0x3) << 8 | blk[p + 1],
+        ).astype(np.int64)
+        lost = rep[~has_frame[rep]]
+        if lost.size:
+            _note(notes, "repeat_without_frame", lo + int(at[lost[0]]), int(lost.size))
+        ok = has_frame[rep]
+        r, target = r[ok], rec[rep[ok]]
+        before = np.cumsum(r) - r
+        add = np.clip(st.budget - before, 0, r)
+        if (add < r).any():
+            first = int(np.argmax(add < r))
+            _note(
+                notes, "pulse_limit", lo + int(at[rep[ok][first]]), int((r - add).sum())
+            )
+        st.budget -= int(add.sum())
+        out["frames"] += np.bincount(
+            target[target >= 0], weights=add[target >= 0], minlength=len(f)
+        ).astype(np.int64)
+        carried = int(add[target < 0].sum())
+        if carried:
+            prev = next(q for q in reversed(parts) if len(q["frames"]))
+            prev["frames"][-1] += carried
+    st.runs = int(runs[-1])
+    st.open_frame = bool(has_frame[-1])
+    return out
 
 
 def decode_pc_stream(stream: Any) -> PcStream:

@@ -17,7 +17,16 @@ import random
 import pytest
 from decode_cli import run_cli
 from decode_encoder import buffer_of, design_mlir, encode_frames
-from decode_pc_encoder import elf32, encode, frame, lld_map, random_records, start
+from decode_parsepy import event_pc_commands
+from decode_pc_encoder import (
+    elf32,
+    encode,
+    frame,
+    lld_map,
+    random_records,
+    repeat,
+    start,
+)
 
 from aie_trace import compat, decode, trace_pc
 
@@ -100,6 +109,73 @@ def test_random_frames_round_trip(seed):
         (pc, m) for pc, slots, n in got for m in [sum(1 << s for s in slots)] * n
     ]
     assert expanded == frames
+
+
+def records_of_commands(cmds: list[dict]) -> tuple[list, tuple]:
+    """mlir-aie's commands folded into records: a Repeat adds frames to the last EventPC since
+    the last Start (one with none is dropped; we count it)."""
+    recs: list[list] = []
+    timers: list[int] = []
+    open_frame = False
+    for c in cmds:
+        if c["type"] == "Start":
+            timers.append(c["timer_value"])
+            open_frame = False
+        elif c["type"] == "EventPC":
+            recs.append(
+                [c["pc"], tuple(v for k, v in c.items() if k.startswith("event")), 1]
+            )
+            open_frame = True
+        elif c["type"].startswith("Repeat") and open_frame:
+            recs[-1][2] += c["repeats"]
+    return [tuple(r) for r in recs], tuple(timers)
+
+
+def mixed_stream(rng: random.Random) -> bytes:
+    """Frames, Repeats, Starts, fillers, syncs, skipped frames and random bytes."""
+    parts = []
+    for _ in range(400):
+        pick = rng.random()
+        if pick < 0.5:
+            parts.append(frame(rng.randrange(0x4000), rng.randrange(1, 256)))
+        elif pick < 0.7:
+            parts.append(repeat(rng.choice((1, 5, 15, 16, 700, 1023))))
+        elif pick < 0.75:
+            parts.append(start(rng.randrange(1 << 56)))
+        elif pick < 0.85:
+            parts.append(bytes([rng.choice((0xFE, 0xFF, 0xDC, 0xDF))] + [0] * 3)[:1])
+        else:
+            parts.append(bytes(rng.randrange(256) for _ in range(rng.randrange(1, 9))))
+    return b"".join(parts)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_held_to_mlir_aie_on_random_streams(seed):
+    """Our decode and mlir-aie's (restated: decode_parsepy.event_pc_commands) agree."""
+    data = mixed_stream(random.Random(seed))
+    got, timers, _, anomalies = records(data)
+    want, want_timers = records_of_commands(event_pc_commands(data, zero=False))
+    assert timers == want_timers
+    assert got == want
+    # a byte mlir-aie passes over is one counted anomaly here
+    assert all(a.kind != "pulse_limit" for a in anomalies)
+
+
+@pytest.mark.parametrize("block", [1, 7, 16, 61])
+def test_blocks_decode_as_the_whole(monkeypatch, block):
+    """Commands cut by a block's end, Repeats of the previous block's last frame, blocks with no
+    command starting in them: a stream decoded a few bytes at a time decodes as in one piece.
+    """
+    data = mixed_stream(random.Random(block))
+    whole = trace_pc.decode_pc_bytes(data, max_repeat_frames=20_000)
+    monkeypatch.setattr(trace_pc, "BLOCK_BYTES", block)
+    parts = trace_pc.decode_pc_bytes(data, max_repeat_frames=20_000)
+    for field in ("pc", "mask", "frames", "run"):
+        assert parts[0][field].tolist() == whole[0][field].tolist(), field
+    assert parts[1:3] == whole[1:3]
+    assert sorted((a.kind, a.count, a.offset) for a in parts[3]) == sorted(
+        (a.kind, a.count, a.offset) for a in whole[3]
+    )
 
 
 def test_bad_bytes_are_counted_never_raise():
