@@ -50,7 +50,7 @@ from typing import Any
 import numpy as np
 
 from . import trace_format as F
-from .decode import Anomaly, _note
+from .decode import Anomaly, StreamKey, _note
 
 #: the frame command (a 32-bit word, first byte most significant): slot mask and PC fields
 FRAME_SLOTS_SHIFT, PC_MASK = 18, 0x3FFF
@@ -102,7 +102,7 @@ class PcStream:
     after it), written in run ``run[i]`` (Start commands before it; 0 before the first).
     """
 
-    key: Any  # decode.StreamKey
+    key: StreamKey
     pkt_ids: tuple[int, ...]
     packets: int
     pc: np.ndarray  # uint16
@@ -112,8 +112,7 @@ class PcStream:
     #: the timer value of each Start
     timers: tuple[int, ...]
     commands: dict[str, int]
-    #: decode.Anomaly of the stream
-    anomalies: tuple[Any, ...] = ()
+    anomalies: tuple[Anomaly, ...] = ()
     symbols: Symbols | None = None
 
     @property
@@ -129,8 +128,9 @@ class PcStream:
         """The function of each record's PC (None: unmapped, or no symbols)."""
         if self.symbols is None:
             return [None] * len(self.pc)
-        lookup = self.symbols.function
-        return [lookup(int(p)) for p in self.pc]
+        pcs, at = np.unique(self.pc, return_inverse=True)
+        names = [self.symbols.function(int(p)) for p in pcs]
+        return [names[i] for i in at.reshape(-1).tolist()]
 
     def frames_per_function(self) -> dict[str, int]:
         """Frames per function, most first (``?`` for PCs no symbol covers)."""
@@ -205,23 +205,19 @@ class _State:
 
 
 def decode_pc_bytes(
-    data: bytes | np.ndarray,
+    data: bytes | bytearray | np.ndarray,
     *,
     max_repeat_frames: int | None = None,
     offset_of: Callable[[int], int] | None = None,
     key: Any = None,
 ) -> tuple[dict[str, np.ndarray], tuple[int, ...], dict[str, int], list[Any]]:
-    """Decode the bytes of one EVENT_PC stream: ``(records, timers, commands, anomalies)``, where
+    """Decode the bytes of one EVENT_PC stream (``bytes`` or a uint8 array, in stream order):
+    ``(records, timers, commands, anomalies)``, where
     ``records`` holds the ``pc``, ``mask``, ``frames`` and ``run`` arrays of :class:`PcStream`.
     ``offset_of(i)`` gives the buffer offset of stream byte ``i`` (anomalies are located by it).
     A block of the stream at a time, with numpy: command starts (:func:`command_starts`), then
     each kind of command by its first byte."""
-    b = (
-        np.frombuffer(bytes(data), dtype=np.uint8)
-        if not isinstance(data, np.ndarray)
-        else data
-    )
-    b = np.concatenate([b.astype(np.uint8, copy=False), np.zeros(8, np.uint8)])
+    b = np.frombuffer(bytes(data) + bytes(8), dtype=np.uint8)
     n = len(b) - 8
     st = _State(
         budget=(
@@ -246,6 +242,8 @@ def decode_pc_bytes(
         if lo + m == n and end > m:  # the stream ends inside its last command
             _note(notes, "truncated_command", lo + int(at[-1]), 1)
             at = at[:-1]
+            if not at.size:
+                break
         kind = _KIND[blk[at]]
         counts += np.bincount(kind, minlength=len(_KINDS))
         for k, name in ((UNKNOWN, "unknown_opcode"), (SKIPPED, "reserved_frame")):

@@ -189,6 +189,15 @@ def test_bad_bytes_are_counted_never_raise():
     }
 
 
+@pytest.mark.parametrize("data", [b"\xc4\x20", b"\xf1\x00\x00", b"\xd9", b"\xdc\x00"])
+def test_a_stream_of_one_cut_command(data):
+    got, timers, _, anomalies = records(data)
+    assert got == [] and timers == ()
+    assert [(a.kind, a.count, a.offset) for a in anomalies] == [
+        ("truncated_command", 1, 0)
+    ]
+
+
 def test_repeats_are_bounded():
     data = frame(0x10, 0xFF) + bytes([0xDB, 0xFF]) * 1000
     r, _, _, anomalies = trace_pc.decode_pc_bytes(data, max_repeat_frames=5000)
