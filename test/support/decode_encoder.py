@@ -270,3 +270,23 @@ def buffer_of(
         assert len(raw) <= size, (len(raw), size)
         raw += bytes(size - len(raw))
     return raw
+
+
+def design_mlir(writes: list[tuple[int, int]], col: int = 0, row: int = 2) -> str:
+    """An npu1 design ``d`` whose runtime sequence ``s`` makes the register ``writes`` (tile-local
+    address, value) on tile (col, row), in generic form."""
+    ops = "\n".join(
+        f'      "aiex.npu.write32"() {{address = {a} : ui32, column = {col} : i32, row = {row} : i32, '
+        f"value = {v} : ui32}} : () -> ()"
+        for a, v in writes
+    )
+    return f"""module {{
+  "aie.device"() <{{device = 5 : i32, sym_name = "d"}}> ({{
+    "aie.runtime_sequence"() <{{sym_name = "s"}}> ({{
+    ^bb0(%arg0: memref<64xi32>):
+{ops}
+    }}) : () -> ()
+    "aie.end"() : () -> ()
+  }}) : () -> ()
+}}
+"""

@@ -204,3 +204,51 @@ def parse_py(
 ) -> dict[tuple[int, int, int], list[tuple[int, str, int]]]:
     words = np.frombuffer(bytes(buffer), dtype="<u4").tolist()
     return {key: events(commands(data)) for key, data in streams(words).items()}
+
+
+# -- EVENT_PC (mode 1), PR #3504 ----------------------------------------------------------------------
+
+
+def event_pc_commands(data: bytes | list[int], zero: bool = True) -> list[dict]:
+    """What mlir-aie's ``decode_event_pc_stream`` (``python/utils/trace/utils.py@feb92118``) makes
+    of an EVENT_PC stream's bytes: its command dicts, restated. At each byte it tries, in this
+    order: Start (``b & 0xFB == 0xF1``, eight bytes, the 7-byte big-endian timer read unless
+    ``zero``), Event_Sync (``0xFF``), a skipped ``0xDC``-``0xDF`` frame (four bytes), Repeat0
+    (``0xE0``-``0xEF``), Repeat1 (``0xD8``-``0xDB``, ten-bit count), EventPC (``0xC4``-``0xC7``:
+    slot mask from ``b & 3`` and the next byte's top six bits, PC from the third byte's low six
+    bits and the fourth byte); any other byte is passed over. A command it cannot read whole
+    (the stream ends inside it) ends the decode."""
+    b = list(data)
+    out: list[dict] = []
+    i = 0
+    try:
+        while i < len(b):
+            c = b[i]
+            if c & 0xFB == 0xF1:
+                timer = (
+                    0 if zero else sum(b[i + 1 + k] << 8 * (6 - k) for k in range(7))
+                )
+                out.append({"type": "Start", "timer_value": timer})
+                i += 8
+            elif c == 0xFF:
+                out.append({"type": "Event_Sync"})
+                i += 1
+            elif c & 0xFC == 0xDC:
+                i += 4
+            elif c & 0xF0 == 0xE0:
+                out.append({"type": "Repeat0", "repeats": c & 0xF})
+                i += 1
+            elif c & 0xFC == 0xD8:
+                out.append({"type": "Repeat1", "repeats": (c & 3) << 8 | b[i + 1]})
+                i += 2
+            elif c & 0xFC == 0xC4:
+                mask = (c & 3) << 6 | b[i + 1] >> 2
+                com = {"type": "EventPC", "pc": (b[i + 2] & 0x3F) << 8 | b[i + 3]}
+                com.update({f"event{s}": s for s in range(8) if mask >> s & 1})
+                out.append(com)
+                i += 4
+            else:
+                i += 1
+    except IndexError:
+        pass
+    return out

@@ -2,15 +2,16 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The design's trace registers decide how its packets are read: packet types 4-7 that its
 Trace_Control1 stamps are decoded (and named after the module the design configures), and a unit
-whose Trace_Control0 sets another trace mode than event-time is never read as event-time -- the
-summary says which unit and which mode."""
+whose Trace_Control0 sets another trace mode than event-time is never read as event-time: EVENT_PC
+units are read as EVENT_PC, for the others the summary says which unit and which mode.
+"""
 
 from __future__ import annotations
 
 import io
 
 import pytest
-from decode_encoder import buffer_of, encode_frames, header
+from decode_encoder import buffer_of, design_mlir, encode_frames, header
 
 from aie_trace.tools import decode as cli
 from aie_trace.trace import stream
@@ -23,21 +24,7 @@ def design(control0: int | None, control1: int) -> str:
     writes = [(213204, control1), (213216, 0x00222100)]
     if control0 is not None:
         writes.insert(0, (213200, control0))
-    ops = "\n".join(
-        f'      "aiex.npu.write32"() {{address = {a} : ui32, column = 0 : i32, row = 2 : i32, '
-        f"value = {v} : ui32}} : () -> ()"
-        for a, v in writes
-    )
-    return f"""module {{
-  "aie.device"() <{{device = 5 : i32, sym_name = "d"}}> ({{
-    "aie.runtime_sequence"() <{{sym_name = "s"}}> ({{
-    ^bb0(%arg0: memref<64xi32>):
-{ops}
-    }}) : () -> ()
-    "aie.end"() : () -> ()
-  }}) : () -> ()
-}}
-"""
+    return design_mlir(writes)
 
 
 def run(tmp_path, module: str, pkt_type: int) -> tuple[int, str, str]:
@@ -73,8 +60,8 @@ def test_packet_type_4_without_a_design_that_stamps_it_is_an_invalid_header():
 @pytest.mark.parametrize(
     ("mode", "words"),
     [
-        (1, "EVENT_PC mode (Trace_Control0 mode 1)"),
         (2, "execution mode (Trace_Control0 mode 2)"),
+        (3, "the reserved trace mode 3"),
     ],
 )
 def test_a_unit_in_another_mode_is_never_read_as_event_time(tmp_path, mode, words):
@@ -88,3 +75,14 @@ def test_a_unit_in_another_mode_is_never_read_as_event_time(tmp_path, mode, word
 def test_event_time_mode_is_read_from_trace_control0(tmp_path):
     rc, out, _ = run(tmp_path, design(0x79790000, 1), 0)
     assert rc == 0 and "runs 2" in out and "warning" not in out
+
+
+def test_a_unit_in_event_pc_mode_is_read_as_event_pc_never_as_event_time(tmp_path):
+    """Event-time frames in the packets of a unit the design sets to EVENT_PC mode make no
+    event-time events: read as EVENT_PC commands, they are counted anomalies (test_decode_pc.py
+    decodes real EVENT_PC frames)."""
+    rc, out, err = run(tmp_path, design(0x79790001, 1), 0)
+    assert rc == 0, err
+    assert "INSTR_EVENT" not in out and "kernel cycles" not in out
+    assert "core(0,2)  EVENT_PC: 0 frames" in out
+    assert "byte(s) that start no command" in out and "in core(0,2)" in out

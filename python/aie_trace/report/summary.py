@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from ..trace import format as F
+from ..trace import pc as trace_pc
 from ..trace.decode import SliceDecode
 from ..trace.stream import Stream, unit_label
 
@@ -171,6 +172,8 @@ class SliceSummary:
     why: list[str] = field(default_factory=list)
     #: cycles from the first event of the slice to its last, summed over the runs
     traced_cycles: int = 0
+    #: units in EVENT_PC mode: frames, events, program counters, functions (trace_pc.summary)
+    pc_units: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def fill(self) -> float:
@@ -400,6 +403,10 @@ def summarize(
         colshift_source=sd.colshift_source,
     )
     units = [_unit(sd, st) for _, st in sorted(r.streams.items())]
+    s.pc_units = [
+        trace_pc.summary(sd, k, ps) for k, ps in sorted(sd.pc_streams.items())
+    ]
+    s.events += sum(sum(u["events"].values()) for u in s.pc_units)
     s.units = [u for u, _ in units]
     s.traced_cycles = max((u.traced_cycles for u in s.units), default=0)
     core = [c for u, c in units if u.unit == "core" and len(c)]
@@ -598,6 +605,8 @@ def format_table(summaries: list[SliceSummary]) -> str:
                         for kind, st in u.stalls.items()
                     )
                 )
+        for pu in s.pc_units:
+            lines += trace_pc.format_lines(pu)
         if s.kernel is not None and sum(u.kernel is not None for u in s.units) > 1:
             lines.append(f"  kernel cycles, every core: {s.kernel.text()}")
         for n in s.notes:

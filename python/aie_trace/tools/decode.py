@@ -135,6 +135,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "to a file of its own (slice1.bin); it decodes against that slice's design",
     )
     p.add_argument(
+        "--core-elf",
+        action="append",
+        type=core_program,
+        default=[],
+        metavar="[DEVICE:]COL,ROW=FILE",
+        help="the program of the core at (COL, ROW) (the design's columns; DEVICE: of that design "
+        "only): its ELF, or the map file ld.lld wrote for it; EVENT_PC frames of that core name "
+        "the function of their program counter (repeatable)",
+    )
+    p.add_argument(
         "--debug",
         action="store_true",
         help="print what the decoder found per stream on stderr (parse.py's flag)",
@@ -145,6 +155,38 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         default="auto",
         help=f"progress bar on stderr (auto: on a terminal, buffers over {PROGRESS_MIN_BYTES >> 20} MiB)",
     )
+
+
+def core_program(value: str) -> tuple[str | None, int, int, str]:
+    """``[DEVICE:]COL,ROW=FILE`` of ``--core-elf``: (device or None, column, row, file)."""
+    spec, sep, path = value.partition("=")
+    device, _, tile = spec.rpartition(":")
+    col, comma, row = tile.partition(",")
+    if (
+        not sep
+        or not path
+        or not comma
+        or not col.strip().isdigit()
+        or not row.strip().isdigit()
+    ):
+        raise argparse.ArgumentTypeError(
+            f"must be [DEVICE:]COL,ROW=FILE (e.g. 0,2=core_0_2.elf), got '{value}'"
+        )
+    return device or None, int(col), int(row), path
+
+
+def _core_symbols(specs: list[tuple[str | None, int, int, str]]) -> dict[Any, Any]:
+    from aie_trace.trace import pc as trace_pc
+
+    out = {}
+    for device, col, row, path in specs:
+        try:
+            out[(device, col, row)] = trace_pc.symbols_from_file(
+                files.display_name(path), files.read_bytes(path, "core program")
+            )
+        except trace_pc.SymbolsError as e:
+            raise CommandError(str(e), files.display_name(path)) from None
+    return out
 
 
 class Progress:
@@ -397,6 +439,11 @@ def _decode(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     )
     if bar is not None:
         bar.close()
+    if args.core_elf:
+        from aie_trace.trace import pc as trace_pc
+
+        for note in trace_pc.attach_symbols(decoded, _core_symbols(args.core_elf)):
+            stderr.write(f"note: {note}\n")
     if args.debug:
         _debug(decoded, loaded, stderr)
     sums = summary.summarize_all(
@@ -484,6 +531,13 @@ def _debug(decoded: list[Any], loaded: Any, err: TextIO) -> None:
             err.write(
                 f"debug:   {sd.unit_label(key)} header {tuple(key)} ids {list(st.pkt_ids)}: "
                 f"{st.packets} packets, {len(st)} events, first timer {st.first_timer}; {cmds}\n"
+            )
+        for key, ps in sorted(sd.pc_streams.items()):
+            err.write(
+                f"debug:   {sd.unit_label(key)} header {tuple(key)} ids {list(ps.pkt_ids)}: "
+                f"{ps.packets} packets, EVENT_PC, {ps.total_frames} frames; "
+                + ", ".join(f"{k} {n}" for k, n in ps.commands.items() if n)
+                + "\n"
             )
         for key, mode in sorted(sd.other_modes.items()):
             err.write(f"debug:   {sd.unit_label(key)} not decoded: trace mode {mode}\n")

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import format as F
+from .pc import decode_pc_stream
 from .stream import (
     MODE_ANOMALY,
     Anomaly,
@@ -42,9 +43,11 @@ class SliceDecode:
     #: how ``colshift`` was set: "none" (0, nothing to align), "auto" (the one shift that puts
     #: every stream on a unit the design configures) or "forced" (given by the caller)
     colshift_source: str = "none"
-    #: streams of units the design sets to a trace mode other than event-time -> that mode
-    #: (``Trace_Control0``); not decoded, each counted as an anomaly
+    #: streams of units the design sets to a trace mode other than event-time and EVENT_PC ->
+    #: that mode (``Trace_Control0``); not decoded, each counted as an anomaly
     other_modes: dict[StreamKey, int] = field(default_factory=dict)
+    #: streams of units the design sets to EVENT_PC mode, decoded as such (trace.pc.PcStream)
+    pc_streams: dict[StreamKey, Any] = field(default_factory=dict)
 
     @property
     def kernel(self) -> str:
@@ -110,7 +113,9 @@ class SliceDecode:
 
     def set_aside_other_modes(self) -> None:
         """Take the streams of units the design sets to a trace mode other than event-time out of
-        the result (into :attr:`other_modes`), each counted as one anomaly naming the mode.
+        the result, with what reading them as event-time found wrong: EVENT_PC streams are decoded
+        as such (into :attr:`pc_streams`, :mod:`aie_trace.trace.pc`), the others set aside (into
+        :attr:`other_modes`), each counted as one anomaly naming the mode.
         """
         if self.design is None:
             return
@@ -119,6 +124,13 @@ class SliceDecode:
             if mode == F.EVENT_TIME:
                 continue
             stream = self.result.streams.pop(key)
+            self.result.anomalies = [
+                a for a in self.result.anomalies if a.stream != key
+            ]
+            if mode == F.EVENT_PC:
+                self.pc_streams[key] = decode_pc_stream(stream)
+                self.result.anomalies.extend(self.pc_streams[key].anomalies)
+                continue
             self.other_modes[key] = mode
             self.result.anomalies.append(
                 Anomaly(MODE_ANOMALY[mode], stream.packets, None, key)

@@ -205,6 +205,19 @@ def _stream_events(
                     w.progress(stop - at)
 
 
+def _pc_events(w: _Writer, sd: SliceDecode) -> None:
+    """The slice's EVENT_PC units: instant events in capture order (:mod:`aie_trace.trace.pc`)."""
+    from . import pc as trace_pc
+
+    add = (
+        w.events.append
+        if isinstance(w, _ListWriter)
+        else (lambda e: w.emit(json.dumps(e)))
+    )
+    for key, ps in sorted(sd.pc_streams.items()):
+        trace_pc.chrome_events(sd, key, ps, w.process, add, w.style)
+
+
 def write_chrome_trace(
     slices: list[SliceDecode],
     out: TextIO,
@@ -276,6 +289,7 @@ def write_chrome_trace(
         )
         for key, stream in sorted(sd.result.streams.items()):
             _stream_events(w, sd, key, stream, mhz, scale)
+        _pc_events(w, sd)
     out.write("\n]}\n" if style == "perfetto" else "\n]\n")
     return w.written
 
@@ -297,6 +311,7 @@ def chrome_trace(
         for sd in slices:
             for key, stream in sorted(sd.result.streams.items()):
                 _stream_events(w, sd, key, stream, None, "")
+            _pc_events(w, sd)
         return w.events
 
     buf = io.StringIO()

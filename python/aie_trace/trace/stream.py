@@ -76,17 +76,14 @@ ANOMALY_KINDS = {
     "pulse_limit": "repeated pulse(s) not expanded: the decode reached its limit of events "
     "Repeats may add (--max-pulses)",
     "slice_out_of_range": "slice byte(s) beyond the end of the buffer",
-    "event_pc_mode": "packet(s) of a trace unit the design sets to EVENT_PC mode (Trace_Control0 mode 1), "
-    "not decoded: they are not event-time frames",
     "execution_mode": "packet(s) of a trace unit the design sets to execution mode (Trace_Control0 "
     "mode 2), not decoded: they are not event-time frames",
     "reserved_mode": "packet(s) of a trace unit the design sets to the reserved trace mode 3, not decoded",
 }
 
 
-#: anomaly kind of the packets of a unit in each mode other than event-time
+#: anomaly kind of the packets of a unit in each mode neither decoder reads (EVENT_PC: trace.pc)
 MODE_ANOMALY = {
-    F.EVENT_PC: "event_pc_mode",
     F.EXECUTION: "execution_mode",
     3: "reserved_mode",
 }
@@ -223,6 +220,15 @@ class Stream:
 
     def __len__(self) -> int:
         return self._offsets[-1]
+
+    def stream_bytes(self) -> np.ndarray:
+        """The stream's data bytes in order (each word's most significant byte first)."""
+        s = self._steps
+        return s.words[s.pk, 1:].astype(">u4").view(np.uint8).reshape(-1)
+
+    def buffer_offset(self, i: int) -> int:
+        """Buffer byte offset of stream byte ``i``."""
+        return K.stream_offset(self._steps.pk, i)
 
     def slot_range(self, slot: int) -> slice:
         return slice(self._offsets[slot], self._offsets[slot + 1])
