@@ -6,6 +6,6 @@ Owns the trace packet and command format (``format``), the decoder (``decode``: 
 per slice), the trace-buffer files host flows save (``inputs``), the event tables
 (``event_names``) and the Perfetto writer (``perfetto``).
 
-May import: the standard library and numpy only, and ``aie_trace.ir.diagnostics`` for the
-located-error type. Nothing here reads a module.
+May import: the standard library and numpy only (nothing of aie_trace). Nothing here reads a
+module: which events a design's trace units carry is read by ``aie_trace.analysis.trace_events``.
 """
