@@ -278,3 +278,13 @@ def test_the_cycle_check_finds_a_cycle_through_a_function_local_import(tmp_path)
     )
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [("a", "b", "c")]
+
+
+def test_the_architecture_map_lists_every_module():
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    modules = {
+        p.relative_to(PACKAGE).as_posix()
+        for p in PACKAGE.rglob("*.py")
+        if p.parent != PACKAGE and p.name != "__init__.py"
+    }
+    assert modules and {m for m in modules if f"`{m}`" not in text} == set()

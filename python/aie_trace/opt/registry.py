@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""Python pass plugins: the ``Pass`` base class, typed options, and the one registry.
+"""The one registry of Python passes, and the ``Pass`` base class and options plugins import.
 
 A pass is a small frozen dataclass::
 
