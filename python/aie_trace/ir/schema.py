@@ -832,6 +832,7 @@ def _e2(e1: dict[str, OpDef]) -> list[OpDef]:
     become i32 operands, ``aie.dma_bd`` and ``aiex.dma_configure_task`` gain operand segments.
     """
     task, task_for = e1["aiex.dma_configure_task"], e1["aiex.dma_configure_task_for"]
+    sync = e1["aiex.npu.sync"]
     return [
         _as_operands(e1["aie.use_lock"], "value"),
         # the segmented BD: its operands and properties are a new definition (docs/ir-eras.md)
@@ -865,15 +866,7 @@ def _e2(e1: dict[str, OpDef]) -> list[OpDef]:
         _as_operands(e1["aiex.npu.write32"], "address", "value"),
         _as_operands(e1["aiex.npu.rtp_write"], "value"),
         _as_operands(e1["aiex.npu.maskwrite32"], "address", "value", "mask"),
-        _as_operands(
-            e1["aiex.npu.sync"],
-            "column",
-            "row",
-            "direction",
-            "channel",
-            "column_num",
-            "row_num",
-        ),
+        _as_operands(sync, *(a.name for a in sync.attrs)),  # all six
         _as_operands(e1["aiex.npu.push_queue"], "repeat_count", "bd_id"),
         _with_attrs(e1["aiex.npu.dma_memcpy_nd"], *SCRATCHPAD_OFFSET),
         replace(
