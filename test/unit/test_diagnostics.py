@@ -103,6 +103,7 @@ def test_located_error_carries_its_op():
 def test_library_errors_are_located_errors():
     from aie_trace.analysis import callgraph, layout, trace_events
     from aie_trace.host import runtime
+    from aie_trace.ir import forms
     from aie_trace.models import materialize, resolve
     from aie_trace.transforms import records as fuse_records
 
@@ -111,6 +112,7 @@ def test_library_errors_are_located_errors():
         aieir.EraError,
         layout.LayoutError,
         trace_events.EventConfigError,
+        forms.TaggedFormError,
         callgraph.GraphError,
         resolve.ResolveError,
         materialize.MaterializeError,
