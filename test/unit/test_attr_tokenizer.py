@@ -84,12 +84,12 @@ def test_checker_and_layout_reader_agree(entry):
 
 
 def test_trace_event_names_through_the_tokenizer():
-    from aie_trace.trace import event_names
+    from aie_trace.analysis import trace_events
 
     with aieir.make_context():
 
         def read(t):
-            return event_names.trace_event_name(ir.Attribute.parse(t))
+            return trace_events.trace_event_name(ir.Attribute.parse(t))
 
         assert read('#aie.trace_event<"INSTR_EVENT_0">') == "INSTR_EVENT_0"
         assert read(r'#aie.trace_event<"A\22B">') == 'A"B'

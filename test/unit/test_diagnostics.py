@@ -101,17 +101,18 @@ def test_located_error_carries_its_op():
 
 
 def test_library_errors_are_located_errors():
-    from aie_trace.analysis import callgraph, layout
+    from aie_trace.analysis import callgraph, layout, trace_events
     from aie_trace.host import runtime
+    from aie_trace.ir import forms
     from aie_trace.models import materialize, resolve
-    from aie_trace.trace import event_names
     from aie_trace.transforms import records as fuse_records
 
     for cls in (
         fuse_records.FusionError,
         aieir.EraError,
         layout.LayoutError,
-        event_names.EventConfigError,
+        trace_events.EventConfigError,
+        forms.TaggedFormError,
         callgraph.GraphError,
         resolve.ResolveError,
         materialize.MaterializeError,

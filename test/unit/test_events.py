@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from aie_trace.analysis import trace_events
 from aie_trace.ir.provider import ir, make_context
 from aie_trace.trace import event_names
 
@@ -70,8 +71,8 @@ def test_device_kind_to_architecture(kind, arch):
 def test_design_events_from_register_writes(name):
     with make_context():
         m = ir.Operation.parse((INPUTS / name).read_text())
-        a = event_names.design_events(m, "dev_a", "seq")
-        b = event_names.design_events(m, "dev_b", "seq")
+        a = trace_events.design_events(m, "dev_a", "seq")
+        b = trace_events.design_events(m, "dev_b", "seq")
     assert (a.arch, a.source, b.arch) == ("aie2", "registers", "aie2p")
     assert [a.slot_name((0, 0, 2), s) for s in range(8)] == [
         "LOCK_STALL",
@@ -103,7 +104,7 @@ def test_design_events_from_register_writes(name):
     with make_context():
         m = ir.Operation.parse((INPUTS / name).read_text())
         assert (
-            event_names.design_events(m, "dev_b", "seq", arch="aie2").slot_name(
+            trace_events.design_events(m, "dev_b", "seq", arch="aie2").slot_name(
                 (0, 0, 2), 4
             )
             == "DECOMPRESSION_UNDERFLOW"
@@ -135,7 +136,7 @@ def test_only_the_designs_own_writes_count():
     """
     with make_context():
         m = ir.Operation.parse(SEQ_OWN_VS_CALLEES)
-        d = event_names.design_events(m, "main", "seq")
+        d = trace_events.design_events(m, "main", "seq")
     assert sorted(d.units) == [(0, 0, 2), (0, 1, 2)]
     assert d.slot_name((0, 0, 2), 0) == "INSTR_EVENT_0"
     # 35864804 = column 1 << 25 | row 2 << 20 | 0x340E4: slot 5 = 0x23 = 35 INSTR_CALL
@@ -171,7 +172,7 @@ module {
 def test_trace_ops_name_slots_when_nothing_is_lowered():
     with make_context():
         m = ir.Operation.parse(TRACE_OPS)
-        d = event_names.design_events(m, "dev", "seq")
+        d = trace_events.design_events(m, "dev", "seq")
     assert d.source == "trace-ops"
     assert [d.slot_name((0, 1, 2), s) for s in range(3)] == [
         "INSTR_EVENT_0",
@@ -187,10 +188,12 @@ def test_trace_ops_name_slots_when_nothing_is_lowered():
 def test_missing_design_is_an_error():
     with make_context():
         m = ir.Operation.parse(TRACE_OPS)
-        with pytest.raises(event_names.EventConfigError, match="no 'aie.device @nope'"):
-            event_names.design_events(m, "nope", "seq")
         with pytest.raises(
-            event_names.EventConfigError, match="no 'aie.runtime_sequence @other'"
+            trace_events.EventConfigError, match="no 'aie.device @nope'"
+        ):
+            trace_events.design_events(m, "nope", "seq")
+        with pytest.raises(
+            trace_events.EventConfigError, match="no 'aie.runtime_sequence @other'"
         ) as e:
-            event_names.design_events(m, "dev", "other")
+            trace_events.design_events(m, "dev", "other")
         assert e.value.op is not None

@@ -14,6 +14,7 @@ import pytest
 from emu_designs import multi_design_module
 from fuse_cases import prepared_example
 
+from aie_trace.analysis import trace_events
 from aie_trace.ir import aieir
 from aie_trace.report import explain, summary
 from aie_trace.tools import report as report_cli
@@ -127,7 +128,7 @@ def test_an_empty_slice_is_explained_in_the_summary(fused_text):
     with aieir.make_context():
         module = aieir.parse_op(broken)
         (lay,) = [x for x in toolchain_layouts(module) if x.kernel == "main:main_seq"]
-        designs = decode.designs_for(module, lay.slices)
+        designs = trace_events.designs_for(module, lay.slices)
         sds = decode.decode_fused(bytes(lay.size), lay.slices, designs)
         sums = [
             summary.summarize(

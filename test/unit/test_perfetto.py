@@ -28,13 +28,13 @@ def fused(tmp_path_factory, make_trace):
 
 
 def decoded(path: Path, mlir: str = "fused-e4.mlir") -> list[decode.SliceDecode]:
-    from aie_trace.analysis import layout
+    from aie_trace.analysis import layout, trace_events
 
     with make_context():
         m = ir.Operation.parse((INPUTS / mlir).read_text())
         (lay,) = layout.read_layouts(m)
         return decode.decode_fused(
-            path.read_bytes(), lay.slices, decode.designs_for(m, lay.slices)
+            path.read_bytes(), lay.slices, trace_events.designs_for(m, lay.slices)
         )
 
 

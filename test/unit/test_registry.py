@@ -193,6 +193,42 @@ def test_builtin_passes_are_registered():
     assert REGISTRY.get("aie-trace-check-ir").summary
 
 
+def test_the_builtin_table_lists_every_shipped_pass_and_importing_it_imports_none():
+    import importlib
+    import pkgutil
+    import subprocess
+
+    import aie_trace.passes as builtin
+
+    shipped = {}
+    for info in pkgutil.iter_modules(builtin.__path__):
+        module = importlib.import_module(f"{builtin.__name__}.{info.name}")
+        for obj in vars(module).values():
+            if (
+                isinstance(obj, type)
+                and issubclass(obj, Pass)
+                and obj.__module__ == module.__name__
+                and obj.name
+            ):
+                shipped[obj.name] = f"{info.name}:{obj.__name__}"
+    assert shipped == builtin.PASSES
+    assert {n: REGISTRY.get(n).__module__ for n in shipped} == {
+        n: f"{builtin.__name__}.{t.partition(':')[0]}" for n, t in shipped.items()
+    }
+    loaded = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, aie_trace.passes; "
+            "print(sorted(m for m in sys.modules if m.startswith('aie_trace.passes.')))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert loaded.strip() == "[]"
+
+
 PLUGIN = """
 from dataclasses import dataclass
 from typing import ClassVar

@@ -739,3 +739,32 @@ def iterate(loop: Any, frame: Frame) -> Iterator[int]:
         yield i
     frame.env.pop(iv, None)
     frame.iterations.pop(key, None)
+
+
+def run_type_mismatches(graph: RunGraph) -> list[tuple[Any, str]]:
+    """The runs whose operands differ in type from their callee's parameters (over the shorter
+    of the two: a run may be one short of the appended trace buffer, the business of the passes
+    that thread it), one ``(run, message)`` each: what ``verifyRunOpsInConfigureOp`` refuses when
+    materialize runs. (mlir-aie moved this check out of ``aiex.run``'s verifier: a module with such
+    a run parses and verifies, so check-ir does not report it.)"""
+    out = []
+    for seq in graph.sequences:
+        for op in aieir.walk(seq, [aieops.Run.NAME]):
+            try:
+                callee = graph.run_of(op).callee
+            except KeyError:  # a run outside a configure
+                continue
+            if callee is None:
+                continue
+            mismatch = aieir.first_type_mismatch(
+                aieir.seq_args(callee), aieir.operands(op)
+            )
+            if mismatch is not None:
+                i, expected, got = mismatch
+                out.append(
+                    (
+                        op,
+                        f"argument {i} type mismatch: expected {expected} but got {got}",
+                    )
+                )
+    return out

@@ -51,6 +51,9 @@ OUR_TRACE_BUFFER = "aie_trace.trace_buffer"
 OUR_TRACE_SLICES = "aie_trace.trace_slices"
 SLICE_PATHS = "aie_trace.slice_paths"
 SPECIALIZED_FROM = "aie_trace.specialized_from"
+#: on a patch of a specialized copy that fuse rebased: the index of the address patch of the
+#: original (in pre-order) it was made from, so that readers pair them by provenance, not position
+REBASED_FROM = "aie_trace.rebased_from"
 ERAS_WITH_UPSTREAM_LAYOUT = ("E3", "E4")
 
 #: an integer field as a dictionary prints it (``8192 : i64``) or an attribute parameter (``8192``)

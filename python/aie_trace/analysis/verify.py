@@ -16,9 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..ir import aieir, aieops, views
-from ..models import materialize as M
-from ..transforms.fusion import REBASED_FROM
+from ..ir import aieir, aieops, forms, views
 from . import callgraph as cg
 from . import layout as L
 from . import tracedma
@@ -240,14 +238,14 @@ class _Facts:
         holds it: a patch fuse rebased in a specialized copy, by the provenance it records (the
         patch of the original it was made from); any other patch as written, against ``seq``'s own
         parameters. A provenance that names no patch of the original: what is wrong."""
-        index = aieir.int_attr_value(aieir.attr_or_none(op, REBASED_FROM))
+        index = aieir.int_attr_value(aieir.attr_or_none(op, L.REBASED_FROM))
         original = self.original(seq)
         if index is None or original is seq:
             return seq, self.patch(op)
         sources = self.patch_ops(original)
         if not 0 <= index < len(sources):
             return (
-                f"{REBASED_FROM} = {index} names no address patch of {cg.seq_label(original)}, the sequence "
+                f"{L.REBASED_FROM} = {index} names no address patch of {cg.seq_label(original)}, the sequence "
                 f"{cg.seq_label(seq)} was specialized from (it has {len(sources)})"
             )
         return original, self.patch(sources[index])
@@ -831,8 +829,8 @@ class TagBinding:
 
 def _read_tag(seq: Any) -> int | str | None:
     try:
-        return M.tagged_trace_arg(seq)
-    except M.MaterializeError as e:
+        return forms.tagged_trace_arg(seq)
+    except forms.TaggedFormError as e:
         return e.message
 
 
@@ -875,7 +873,7 @@ def tag_problem(
     return r.op, (
         f"this trace lands at [{r.start}, {r.end}) of host buffer #{host(r.arg)} of {label}, "
         f"but {cg.seq_label(t.sequence)} tags argument #{t.index} as its trace buffer "
-        f"('{M.TRACE_BUFFER_ARG}'), which lies at {span} of host buffer #{host(t.arg)}"
+        f"('{forms.TRACE_BUFFER_ARG}'), which lies at {span} of host buffer #{host(t.arg)}"
     )
 
 
@@ -886,6 +884,6 @@ def _tag_hint(problems: list[str], run: cg.Run, tag: int | str | None) -> list[s
         return problems
     return [
         f"{problems[0]}: it is the trace buffer {cg.seq_label(run.callee)} tags "
-        f"('{M.TRACE_BUFFER_ARG}'), which aie-trace-materialize threads into the calling "
+        f"('{forms.TRACE_BUFFER_ARG}'), which aie-trace-materialize threads into the calling "
         "sequence (mlir-aie's conform step) and aie-trace-fuse-buffers passes as a slice"
     ] + problems[1:]

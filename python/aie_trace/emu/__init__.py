@@ -5,5 +5,5 @@
 Owns the sequence interpreter (``npu``), the shim DMA (``dma``), paged host memory
 (``memory``) and the trace units that encode real trace packets (``trace_unit``).
 
-May import: ``aie_trace.ir``, ``aie_trace.analysis``, ``aie_trace.trace``.
+May import: ``aie_trace.trace``, ``aie_trace.ir``, ``aie_trace.analysis``, ``aie_trace.transforms``.
 """

@@ -5,6 +5,6 @@
 Owns the design's calling convention and buffers (``runtime``), the XRT backend for Ryzen AI
 hardware (``xrt_backend``) and NPU detection (``hwdetect``).
 
-May import: ``aie_trace.ir``, ``aie_trace.analysis``, ``aie_trace.transforms``,
-``aie_trace.trace``, ``aie_trace.emu``.
+May import: ``aie_trace.trace``, ``aie_trace.ir``, ``aie_trace.analysis``,
+``aie_trace.transforms``, ``aie_trace.emu``.
 """

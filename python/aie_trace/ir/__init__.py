@@ -8,5 +8,5 @@ assembly formats (``schema``), the custom-form reader and printer (``customform`
 ``custom_print``), view chains (``views``), the trace-buffer forms (``forms``), located
 diagnostics (``diagnostics``) and rollback of a failed pass (``rollback``).
 
-May import: the bindings, ``aie_trace.trace`` (nothing else of aie_trace).
+May import: the bindings and ``aie_trace.trace`` (nothing else of aie_trace).
 """

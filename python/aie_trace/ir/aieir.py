@@ -670,6 +670,19 @@ def era_of_ops(ops: Iterable[tuple[str, Any]], default: str = "E4") -> str:
     return scan.era(default)
 
 
+def shows_e4(module: Any) -> bool:
+    """Whether the module itself is IR era E4: some ``address_patch`` has an i64 ``arg_plus``."""
+    for op in walk(module, ["aiex.npu.address_patch"]):
+        plus = (
+            get_operand(op, "arg_plus", "E4")
+            if has_attr(op, "operandSegmentSizes")
+            else None
+        )
+        if plus is not None and integer_width(value_type(plus)) == 64:
+            return True
+    return False
+
+
 def _eras(eras: Iterable[str]) -> str:
     return "/".join(e for e in S.ERAS if e in set(eras))
 

@@ -26,9 +26,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..models import materialize as M
 from . import aieir
+from .diagnostics import LocatedError
 
+#: the tagged form's attribute: the block-argument index of a sequence's trace buffer
+TRACE_BUFFER_ARG = "aie.trace_buffer_arg"
 IN_REVIEW = "aie.trace_buffer"
 
 #: the labels of the trace-buffer forms beside the eras, in the order a label lists them
@@ -38,7 +40,7 @@ TRACE_FORMS = (TAGGED_FORM, IN_REVIEW_FORM)
 
 #: what each form is, as errors and docs name it
 FORM_NAMES = {
-    TAGGED_FORM: f"the tagged trace-argument form ('{M.TRACE_BUFFER_ARG}', from the full-ELF "
+    TAGGED_FORM: f"the tagged trace-argument form ('{TRACE_BUFFER_ARG}', from the full-ELF "
     "control-packet flow of the unmerged mlir-aie PR #3773)",
     IN_REVIEW_FORM: f"the in-review form ('{IN_REVIEW}' dictionary, mlir-aie PR #3652 in review)",
 }
@@ -68,7 +70,7 @@ def sequence_form(seq: Any) -> str | None:
     """The trace-buffer form beside the eras that ``seq`` carries, or None. (A tag that is not an
     i32 naming a memref argument still is the tagged form: :func:`tagged_problems` reports it.)
     """
-    if aieir.attr_or_none(seq, M.TRACE_BUFFER_ARG) is not None:
+    if aieir.attr_or_none(seq, TRACE_BUFFER_ARG) is not None:
         return TAGGED_FORM
     attr = aieir.attr_or_none(seq, IN_REVIEW)
     if attr is not None and aieir.dict_items(attr) is not None:
@@ -113,12 +115,37 @@ def in_review_problems(module: Any) -> list[tuple[Any, str]]:
 
 def tagged_problems(module: Any) -> list[tuple[Any, str]]:
     """``(sequence, message)`` for every sequence whose ``aie.trace_buffer_arg`` is not an i32
-    naming a memref argument (materialize's words)."""
+    naming a memref argument (materialize's words, :func:`tagged_trace_arg`)."""
     out = []
     for dev in aieir.devices(module):
         for seq in aieir.sequences(dev):
             try:
-                M.tagged_trace_arg(seq)
-            except M.MaterializeError as e:
+                tagged_trace_arg(seq)
+            except TaggedFormError as e:
                 out.append((e.op, e.message))
     return out
+
+
+class TaggedFormError(LocatedError):
+    """An ``aie.trace_buffer_arg`` that is not an i32 naming a memref argument, located at its
+    sequence."""
+
+
+def tagged_trace_arg(seq: Any) -> int | None:
+    """The block-argument index ``aie.trace_buffer_arg = N : i32`` names on ``seq`` (the trace
+    buffer mlir-aie's trace lowering appended in the full-ELF control-packet flow), or None.
+    Raises :class:`TaggedFormError` when the tag is not an i32 naming a memref argument.
+    """
+    attr = aieir.attr_or_none(seq, TRACE_BUFFER_ARG)
+    if attr is None:
+        return None
+    n = aieir.int_attr_value(attr) if aieir.attr_type_ok("i32", attr) else None
+    params = aieir.seq_args(seq)
+    if n is None or not 0 <= n < len(params) or not aieir.is_memref(params[n]):
+        device, name = aieir.kernel_name(seq)
+        raise TaggedFormError(
+            f"'{TRACE_BUFFER_ARG}' must be an i32 naming a memref argument of "
+            f"@{device}:@{name} ({len(params)} arguments)",
+            seq,
+        )
+    return n

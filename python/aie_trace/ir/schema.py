@@ -28,6 +28,7 @@ the ops that only exist there, and the checker rejects them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 
 ERAS = ("E1", "E2", "E3", "E4")
 
@@ -675,132 +676,6 @@ _E1: list[OpDef] = [
     ),
 ]
 
-# -- era E2: the SSA era -------------------------------------------------------------------------
-_E2: list[OpDef] = [
-    OpDef(
-        "aie.use_lock",
-        operands=(Operand("lock", "index"), Operand("value", "i32")),
-        attrs=(
-            enum("action", "LockAction"),
-            enum("blocking", "LockBlocking", False),
-            opt("acq_en", BOOL),
-        ),
-    ),
-    OpDef(
-        "aie.dma_bd",
-        segments=True,
-        operands=SEGMENTED_DMA_BD,
-        attrs=(
-            opt("static_offset", I32),
-            opt("static_len", I32),
-            opt("static_sizes", DENSE_I64),
-            opt("static_strides", DENSE_I64),
-            opt("pad_dimensions", BD_PADS),
-            opt("bd_id", I32),
-            opt("packet", PACKET_INFO),
-            opt("burst_length", I32),
-            *SCRATCHPAD_OFFSET,
-            opt("next_bd_id", I32),
-        ),
-    ),
-    OpDef(
-        "aie.trace.packet",
-        attrs=(opt("id", I32, range=(1, 31)), enum("type", "TracePacketType")),
-        parents=TRACE,
-    ),
-    OpDef(
-        "aie.trace.host_config",
-        attrs=(
-            req("buffer_size", I32, range=POSITIVE),
-            opt("reuse_output_buffer", BOOL),
-            enum("routing", "TraceShimRouting", False),
-            opt("egress_shim_col", I32, range=NON_NEGATIVE),
-        ),
-    ),
-    OpDef(
-        "aiex.npu.address_patch",
-        operands=(Operand("addr_val", "i32", "optional"), Operand("arg_plus", "i32")),
-        attrs=(req("addr", UI32), req("arg_idx", I32)),
-    ),
-    OpDef(
-        "aiex.npu.write32",
-        operands=(Operand("address", "i32"), Operand("value", "i32")),
-        attrs=PLACEMENT,
-    ),
-    OpDef(
-        "aiex.npu.rtp_write",
-        operands=(Operand("value", "i32"),),
-        attrs=(req("buffer", FLAT_SYMREF), req("index", UI32)),
-    ),
-    OpDef(
-        "aiex.npu.maskwrite32",
-        operands=tuple(Operand(n, "i32") for n in ("address", "value", "mask")),
-        attrs=PLACEMENT,
-    ),
-    OpDef(
-        "aiex.npu.sync",
-        operands=tuple(
-            Operand(n, "i32")
-            for n in ("column", "row", "direction", "channel", "column_num", "row_num")
-        ),
-    ),
-    OpDef(
-        "aiex.npu.push_queue",
-        operands=(Operand("repeat_count", "i32"), Operand("bd_id", "i32")),
-        attrs=(
-            *_i32s("column", "row"),
-            enum("direction", "DMAChannelDir"),
-            req("channel", I32),
-            req("issue_token", BOOL),
-        ),
-    ),
-    OpDef(
-        "aiex.npu.dma_memcpy_nd",
-        segments=True,
-        operands=(
-            Operand("memref", "anymemref"),
-            *(Operand(n, "i64", "variadic") for n in ("offsets", "sizes", "strides")),
-        ),
-        attrs=(*MEMCPY_ND_ATTRS, *SCRATCHPAD_OFFSET),
-    ),
-    OpDef(
-        "aiex.dma_configure_task",
-        segments=True,
-        operands=(
-            TILE,
-            Operand("repeat_count_val", "i32", "optional"),
-            Operand("bd_id_val", "i32", "optional"),
-        ),
-        attrs=(
-            enum("direction", "DMAChannelDir"),
-            req("channel", I32),
-            opt("issue_token", BOOL),
-            opt("repeat_count", I32),
-            opt("packet", PACKET_INFO),
-        ),
-        results=("index",),
-        regions=1,
-        terminator=BD,
-        single_block=False,
-        ancestors=SEQ,
-    ),
-    OpDef(
-        "aiex.dma_configure_task_for",
-        operands=(Operand("repeat_count_val", "i32", "optional"),),
-        attrs=(
-            req("alloc", SYMREF),
-            opt("issue_token", BOOL),
-            opt("repeat_count", I32),
-        ),
-        results=("index",),
-        regions=1,
-        terminator=BD,
-        single_block=False,
-        ancestors=SEQ,
-    ),
-]
-
-
 # -- ops of the main line that no era above names (AIEX.td and AIEOps.td at 93d0a7cc) ----------
 # Every era gets them: where an op first appeared is not recorded here, and an op the schema does
 # not know is not checked at all. ``any`` stands for enum attributes whose storage (I32EnumAttr or
@@ -911,33 +786,124 @@ _MAIN_LINE: list[OpDef] = [
 ]
 
 
+# -- the later eras, each as the era before it plus its changes ---------------------------------
+# One function per change, so that a later era names what changed and nothing else; an op it does
+# not name is the earlier era's definition itself. docs/ir-eras.md's op table lists the same
+# changes (test_schema_eras.py holds the two together).
+
+
+def _with_operands(d: OpDef, *operands: Operand) -> OpDef:
+    """``d`` with ``operands`` added after its own."""
+    return replace(d, operands=d.operands + operands)
+
+
+def _with_attrs(d: OpDef, *attrs: Attr) -> OpDef:
+    """``d`` with ``attrs`` added after its own."""
+    return replace(d, attrs=d.attrs + attrs)
+
+
+def _without_attrs(d: OpDef, *names: str) -> OpDef:
+    """``d`` without the attributes ``names``."""
+    assert all(d.attr(n) for n in names), (d.name, names)
+    return replace(d, attrs=tuple(a for a in d.attrs if a.name not in names))
+
+
+def _optional(d: OpDef, *names: str) -> OpDef:
+    """``d`` with its attributes ``names`` optional."""
+    assert all(d.attr(n) for n in names), (d.name, names)
+    return replace(
+        d,
+        attrs=tuple(
+            replace(a, required=False) if a.name in names else a for a in d.attrs
+        ),
+    )
+
+
+def _as_operands(d: OpDef, *names: str) -> OpDef:
+    """``d`` with its attributes ``names`` turned into i32 operands, added in that order after
+    its own (the SSA era's change)."""
+    return _with_operands(
+        _without_attrs(d, *names), *(Operand(n, "i32") for n in names)
+    )
+
+
+def _e2(e1: dict[str, OpDef]) -> list[OpDef]:
+    """The SSA era (``AIEX.td`` at 00d58b94; PR #3225 and #3308): npu scalars and lock values
+    become i32 operands, ``aie.dma_bd`` and ``aiex.dma_configure_task`` gain operand segments.
+    """
+    task, task_for = e1["aiex.dma_configure_task"], e1["aiex.dma_configure_task_for"]
+    sync = e1["aiex.npu.sync"]
+    return [
+        _as_operands(e1["aie.use_lock"], "value"),
+        # the segmented BD: its operands and properties are a new definition (docs/ir-eras.md)
+        replace(
+            e1["aie.dma_bd"],
+            segments=True,
+            operands=SEGMENTED_DMA_BD,
+            attrs=(
+                opt("static_offset", I32),
+                opt("static_len", I32),
+                opt("static_sizes", DENSE_I64),
+                opt("static_strides", DENSE_I64),
+                opt("pad_dimensions", BD_PADS),
+                opt("bd_id", I32),
+                opt("packet", PACKET_INFO),
+                opt("burst_length", I32),
+                *SCRATCHPAD_OFFSET,
+                opt("next_bd_id", I32),
+            ),
+        ),
+        _optional(e1["aie.trace.packet"], "id"),
+        _without_attrs(
+            e1["aie.trace.host_config"], "arg_idx", "trace_after_last_tensor"
+        ),
+        _as_operands(
+            _with_operands(
+                e1["aiex.npu.address_patch"], Operand("addr_val", "i32", "optional")
+            ),
+            "arg_plus",
+        ),
+        _as_operands(e1["aiex.npu.write32"], "address", "value"),
+        _as_operands(e1["aiex.npu.rtp_write"], "value"),
+        _as_operands(e1["aiex.npu.maskwrite32"], "address", "value", "mask"),
+        _as_operands(sync, *(a.name for a in sync.attrs)),  # all six
+        _as_operands(e1["aiex.npu.push_queue"], "repeat_count", "bd_id"),
+        _with_attrs(e1["aiex.npu.dma_memcpy_nd"], *SCRATCHPAD_OFFSET),
+        replace(
+            _with_attrs(
+                _with_operands(
+                    task,
+                    Operand("repeat_count_val", "i32", "optional"),
+                    Operand("bd_id_val", "i32", "optional"),
+                ),
+                opt("packet", PACKET_INFO),
+            ),
+            segments=True,
+        ),
+        _with_operands(task_for, Operand("repeat_count_val", "i32", "optional")),
+    ]
+
+
 def _e3(e2: dict[str, OpDef]) -> list[OpDef]:
     """PR #3652 plus the axcache attributes that arrived between the E2 and E3 snapshots."""
-
-    def plus(name: str, *attrs: Attr) -> OpDef:
-        return replace(e2[name], attrs=e2[name].attrs + attrs)
-
     return [
-        OpDef(
-            "aiex.npu.address_patch",
-            segments=True,
-            operands=(
-                Operand("addr_val", "i32", "optional"),
-                Operand("arg_plus", "i32"),
+        replace(
+            _with_operands(
+                _optional(e2["aiex.npu.address_patch"], "arg_idx"),
                 Operand("buffer", "memref", "optional"),
             ),
-            attrs=(req("addr", UI32), opt("arg_idx", I32)),
+            segments=True,
             exclusive=(("arg_idx", "buffer"),),
         ),
-        plus(
-            "aie.runtime_sequence",
+        _with_attrs(
+            e2["aie.runtime_sequence"],
             opt("trace_buffer", TRACE_BUFFER),
             opt("trace_slices", TRACE_SLICES),
         ),
-        plus("aiex.npu.writebd", opt("axcache", I32, range=AXCACHE)),
-        plus("aiex.npu.dma_memcpy_nd", opt("axcache", I64, range=AXCACHE)),
-        plus(
-            "aie.dma_bd",
+        _with_attrs(e2["aiex.npu.writebd"], opt("axcache", I32, range=AXCACHE)),
+        _with_attrs(e2["aiex.npu.dma_memcpy_nd"], opt("axcache", I64, range=AXCACHE)),
+        _with_attrs(
+            e2["aie.dma_bd"],
             opt("out_of_order_id", I32),
             opt("axcache", I32, range=AXCACHE),
             opt("iteration", BD_ITERATION),
@@ -955,12 +921,16 @@ def _e4(e3: dict[str, OpDef]) -> list[OpDef]:
     return [replace(patch, operands=operands)]
 
 
+#: each later era: the function that lists the ops it changes, given the era before it
+CHANGES = {"E2": _e2, "E3": _e3, "E4": _e4}
+
+
 def _build() -> dict[str, dict[str, OpDef]]:
-    e1 = {d.name: d for d in _E1 + _MAIN_LINE}
-    e2 = {**e1, **{d.name: d for d in _E2}}
-    e3 = {**e2, **{d.name: d for d in _e3(e2)}}
-    e4 = {**e3, **{d.name: d for d in _e4(e3)}}
-    return {"E1": e1, "E2": e2, "E3": e3, "E4": e4}
+    out = {"E1": {d.name: d for d in _E1 + _MAIN_LINE}}
+    for before, era in pairwise(ERAS):
+        prev = out[before]
+        out[era] = {**prev, **{d.name: d for d in CHANGES[era](prev)}}
+    return out
 
 
 SCHEMAS: dict[str, dict[str, OpDef]] = _build()

@@ -56,7 +56,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..analysis import callgraph as cg
-from ..ir import aieir, aieops
+from ..ir import aieir, aieops, forms
 from ..ir import schema as S
 from ..ir.diagnostics import LocatedError
 
@@ -223,35 +223,6 @@ def check_run_operands(op: Any, params: list[Any]) -> None:
             f"'aiex.run' op argument {i} type mismatch: expected {expected} but got {got}",
             op,
         )
-
-
-def run_type_mismatches(graph: cg.RunGraph) -> list[tuple[Any, str]]:
-    """The runs whose operands differ in type from their callee's parameters (over the shorter
-    of the two: a run may be one short of the appended trace buffer, the business of the passes
-    that thread it), one ``(run, message)`` each: what ``verifyRunOpsInConfigureOp`` refuses when
-    materialize runs. (mlir-aie moved this check out of ``aiex.run``'s verifier: a module with such
-    a run parses and verifies, so check-ir does not report it.)"""
-    out = []
-    for seq in graph.sequences:
-        for op in aieir.walk(seq, [aieops.Run.NAME]):
-            try:
-                callee = graph.run_of(op).callee
-            except KeyError:  # a run outside a configure
-                continue
-            if callee is None:
-                continue
-            mismatch = aieir.first_type_mismatch(
-                aieir.seq_args(callee), aieir.operands(op)
-            )
-            if mismatch is not None:
-                i, expected, got = mismatch
-                out.append(
-                    (
-                        op,
-                        f"argument {i} type mismatch: expected {expected} but got {got}",
-                    )
-                )
-    return out
 
 
 def _callee(run: Any) -> Any:
@@ -744,28 +715,6 @@ def materialize_device(graph: cg.RunGraph, device: Any, era: str) -> None:
     _hoist_constants(device)
 
 
-TRACE_BUFFER_ARG = "aie.trace_buffer_arg"
-
-
-def tagged_trace_arg(seq: Any) -> int | None:
-    """The block-argument index ``aie.trace_buffer_arg = N : i32`` names on ``seq`` (the trace
-    buffer mlir-aie's trace lowering appended in the full-ELF control-packet flow), or None.
-    Raises :class:`MaterializeError` when the tag is not an i32 naming a memref argument.
-    """
-    attr = aieir.attr_or_none(seq, TRACE_BUFFER_ARG)
-    if attr is None:
-        return None
-    n = aieir.int_attr_value(attr) if aieir.attr_type_ok("i32", attr) else None
-    params = aieir.seq_args(seq)
-    if n is None or not 0 <= n < len(params) or not aieir.is_memref(params[n]):
-        raise MaterializeError(
-            f"'{TRACE_BUFFER_ARG}' must be an i32 naming a memref argument of "
-            f"{cg.seq_label(seq)} ({len(params)} arguments)",
-            seq,
-        )
-    return n
-
-
 def _graph(module: Any) -> tuple[cg.RunGraph, list[Any]]:
     graph = cg.RunGraph(module)
     if graph.errors:
@@ -802,7 +751,10 @@ def conform(module: Any, era: str) -> int:
         for op in aieir.walk(seq, ["aiex.run"]):
             callee = graph.run_of(op).callee
             params = aieir.seq_args(callee)
-            n = tagged_trace_arg(callee)
+            try:
+                n = forms.tagged_trace_arg(callee)
+            except forms.TaggedFormError as e:
+                raise MaterializeError(e.message, e.op) from None
             missing = (
                 1 if n is not None and n == len(params) - 1 else 0
             ) or threaded.get(cg.op_key(callee), 0)

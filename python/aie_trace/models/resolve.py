@@ -78,19 +78,6 @@ def _i64(t: Any) -> bool:
     return aieir.integer_width(t) == 64
 
 
-def shows_e4(module: Any) -> bool:
-    """Whether the module itself is IR era E4: some ``address_patch`` has an i64 ``arg_plus``."""
-    for op in aieir.walk(module, [PATCH]):
-        plus = (
-            aieir.get_operand(op, "arg_plus", "E4")
-            if aieir.has_attr(op, "operandSegmentSizes")
-            else None
-        )
-        if plus is not None and _i64(aieir.value_type(plus)):
-            return True
-    return False
-
-
 def _enclosing_sequence(op: Any) -> Any:
     return aieir.parent_named(op, "aie.runtime_sequence")
 

@@ -9,7 +9,7 @@ from typing import Literal
 
 from aie_trace.analysis import callgraph
 from aie_trace.ir import aieir
-from aie_trace.opt.registry import Pass, option
+from aie_trace.passes.base import Pass, option
 
 
 @dataclass(frozen=True)

@@ -9,12 +9,11 @@ from typing import ClassVar
 
 from aie_trace.ir import aieir
 from aie_trace.ir.forms import IRForm, in_review_problems, tagged_problems, trace_forms
-from aie_trace.opt.registry import option, register
+from aie_trace.passes.base import option
 
 from ._era import EraPass
 
 
-@register
 @dataclass(frozen=True)
 class CheckIR(EraPass):
     """Check every aie/aiex op the schema knows against its definition in the module's IR era.

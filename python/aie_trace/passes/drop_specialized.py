@@ -9,10 +9,9 @@ from typing import ClassVar
 
 from aie_trace.analysis import layout as L
 from aie_trace.ir import aieir, aieops
-from aie_trace.opt.registry import Pass, register
+from aie_trace.passes.base import Pass
 
 
-@register
 @dataclass(frozen=True)
 class DropSpecialized(Pass):
     """Erase every runtime sequence marked ``aie_trace.specialized_from`` that no ``aiex.run`` names.

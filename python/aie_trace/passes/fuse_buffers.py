@@ -8,13 +8,12 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from aie_trace.analysis import callgraph as cg
-from aie_trace.opt.registry import option, register
+from aie_trace.passes.base import option
 from aie_trace.transforms.fusion import LoopMode, fuse
 
 from ._era import EraPass
 
 
-@register
 @dataclass(frozen=True)
 class FuseTraceBuffers(EraPass):
     """Give every runtime sequence that runs traced designs one fused trace buffer.

@@ -9,12 +9,10 @@ from typing import ClassVar
 
 from aie_trace.ir import aieir
 from aie_trace.models.materialize import MaterializeError, materialize
-from aie_trace.opt.registry import register
 
 from ._era import EraPass
 
 
-@register
 @dataclass(frozen=True)
 class Materialize(EraPass):
     """Inline ``aiex.run`` calls the way mlir-aie's ``-aie-materialize-runtime-sequences`` does.

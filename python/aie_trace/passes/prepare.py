@@ -9,7 +9,7 @@ from typing import ClassVar, Literal
 
 from aie_trace.analysis import callgraph as cg
 from aie_trace.analysis import layout as L
-from aie_trace.opt.registry import option, register
+from aie_trace.passes.base import option
 from aie_trace.transforms import fusion
 
 from ._era import EraPass
@@ -27,7 +27,6 @@ TOOLCHAIN_STEPS = (
 )
 
 
-@register
 @dataclass(frozen=True)
 class Prepare(EraPass):
     """Ready a module as mlir-aie's trace lowering leaves it for the aiecc of its IR era, and prove

@@ -9,13 +9,11 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from aie_trace.ir import aieir
-from aie_trace.models.resolve import ResolveError, resolve, shows_e4
-from aie_trace.opt.registry import register
+from aie_trace.models.resolve import ResolveError, resolve
 
 from ._era import EraPass
 
 
-@register
 @dataclass(frozen=True)
 class ResolvePatchBuffers(EraPass):
     """Replace every ``aiex.npu.address_patch`` with a ``buffer`` operand by its integer form.
@@ -42,7 +40,7 @@ class ResolvePatchBuffers(EraPass):
 
     def run(self, module, diag) -> None:
         era = self.module_era(module, diag)
-        e4 = self.era == "E4" or (era == "E4" and shows_e4(module))
+        e4 = self.era == "E4" or (era == "E4" and aieir.shows_e4(module))
         try:
             with aieir.in_context_of(module):
                 resolve(

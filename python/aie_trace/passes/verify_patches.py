@@ -9,12 +9,10 @@ from typing import ClassVar
 
 from aie_trace.analysis import callgraph as cg
 from aie_trace.analysis.verify import check_patches
-from aie_trace.opt.registry import register
 
 from ._era import EraPass
 
 
-@register
 @dataclass(frozen=True)
 class VerifyPatches(EraPass):
     """Check every address patch as it executes after verbatim inlining.

@@ -6,6 +6,6 @@ Owns per-slice summaries (``summary``), why a slice is empty, cut short or full 
 every event as a typed record (``records``), mlir-aie's ``parse_trace`` and fused-buffer helpers
 on this decoder (``compat``) and the HTML page (``html``).
 
-May import: every package but ``aie_trace.passes``, ``aie_trace.opt``, ``aie_trace.models`` and
-``aie_trace.tools``.
+May import: ``aie_trace.trace``, ``aie_trace.ir``, ``aie_trace.analysis``,
+``aie_trace.transforms``, ``aie_trace.emu``, ``aie_trace.host`` (not the models).
 """

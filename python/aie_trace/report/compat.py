@@ -142,9 +142,9 @@ def _decode(
     kernel: str | None,
     arch: str | None,
 ) -> tuple[bytes, list[Any], str]:
-    from ..analysis import layout
+    from ..analysis import layout, trace_events
     from ..ir.aieir import make_context
-    from ..trace import decode, event_names
+    from ..trace import decode
     from ..trace.inputs import InputError
 
     try:
@@ -157,8 +157,8 @@ def _decode(
             raise ValueError("Invalid trace data: empty or all zeros")
         try:
             slices, kernel = select_slices(module, kernel, len(data))
-            designs = decode.designs_for(module, slices, arch)
-        except (layout.LayoutError, event_names.EventConfigError) as e:
+            designs = trace_events.designs_for(module, slices, arch)
+        except (layout.LayoutError, trace_events.EventConfigError) as e:
             raise ValueError(str(e)) from None
     decoded = decode.decode_fused(data, slices, designs, colshift=colshift)
     return data, decoded, kernel

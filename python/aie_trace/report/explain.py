@@ -199,14 +199,13 @@ def trace_setup(
     BD (against ``size``, the slice's bytes, when given), the packet flow of each traced unit, its
     start event. ``verified``: the static proof's findings for the module (:func:`patch_proof`),
     when the caller has them (they are the same for every design)."""
-    from ..analysis import tracedma
+    from ..analysis import trace_events, tracedma
     from ..ir import aieir
-    from ..trace import event_names
 
-    dev, seq = event_names.find_sequence(module, device, sequence)
+    dev, seq = trace_events.find_sequence(module, device, sequence)
     era = aieir.detect_era(module)
-    design = event_names.design_events(module, device, sequence)
-    ops = list(event_names._own_ops(seq, device))
+    design = trace_events.design_events(module, device, sequence)
+    ops = list(trace_events.own_ops(seq, device))
     channels = tracedma.trace_channels(dev)
     out = TraceSetup(f"{device}:{sequence}")
     patches = tracedma.trace_patches(ops, channels, era)

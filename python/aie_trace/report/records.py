@@ -199,17 +199,17 @@ def decode_module_trace(
     """Decode ``data`` against the module in ``mlir_text`` (its trace layout and designs), as
     :func:`aie_trace.parse_trace` does; raises ``ValueError`` for a module that cannot be used.
     """
-    from ..analysis import layout
+    from ..analysis import layout, trace_events
     from ..ir.aieir import make_context
-    from ..trace import decode, event_names
+    from ..trace import decode
     from . import compat
 
     with make_context():
         module = compat.parsed_module(mlir_text, "<mlir>")
         try:
             slices, _ = compat.select_slices(module, kernel, len(data))
-            designs = decode.designs_for(module, slices, arch)
-        except (layout.LayoutError, event_names.EventConfigError) as e:
+            designs = trace_events.designs_for(module, slices, arch)
+        except (layout.LayoutError, trace_events.EventConfigError) as e:
             raise ValueError(str(e)) from None
     return decode.decode_fused(data, slices, designs, colshift=colshift)
 

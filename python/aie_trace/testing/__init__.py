@@ -4,5 +4,6 @@
 
 Owns ``synth``: generic-form modules per era, of any size.
 
-May import: ``aie_trace.ir``.
+May import: ``aie_trace.trace``, ``aie_trace.ir``, ``aie_trace.analysis``. Nothing in the
+package imports it.
 """

@@ -381,7 +381,7 @@ class Inputs:
 
 def read_inputs(args: argparse.Namespace) -> Inputs:
     """The buffer, the module and the slices, as every command that decodes reads them."""
-    from aie_trace.trace import decode, event_names
+    from aie_trace.analysis import trace_events
     from aie_trace.trace import inputs as trace_input
 
     buffer = _buffer_arg(args)
@@ -411,8 +411,8 @@ def read_inputs(args: argparse.Namespace) -> Inputs:
     designs = None
     if module is not None:
         try:
-            designs = decode.designs_for(module, slices, args.arch)
-        except event_names.EventConfigError as e:
+            designs = trace_events.designs_for(module, slices, args.arch)
+        except trace_events.EventConfigError as e:
             raise CommandError(located(e.op, str(e), args.mlir)) from None
     return Inputs(buffer, loaded, data, module, slices, kernel, designs)
 

@@ -158,7 +158,8 @@ def column_shift(
     return fits[0] if len(fits) == 1 else 0
 
 
-def _slice_field(s: Any, name: str) -> Any:
+def slice_field(s: Any, name: str) -> Any:
+    """A slice's field, from a record (``layout.Slice``) or a mapping (a JSON layout)."""
     return s[name] if isinstance(s, Mapping) else getattr(s, name)
 
 
@@ -178,9 +179,9 @@ def decode_slices(
     b = as_bytes(data)
     out = []
     for s in slices:
-        offset, size = int(_slice_field(s, "offset")), int(_slice_field(s, "size"))
+        offset, size = int(slice_field(s, "offset")), int(slice_field(s, "size"))
         part = b[min(offset, len(b)) : min(offset + size, len(b))]
-        kernel = (str(_slice_field(s, "device")), str(_slice_field(s, "sequence")))
+        kernel = (str(slice_field(s, "device")), str(slice_field(s, "sequence")))
         result = decode_buffer(
             part,
             max_pulses=max_pulses,
@@ -196,11 +197,11 @@ def decode_slices(
                     max(offset, len(b)) - offset,
                 )
             )
-        path = _slice_field(s, "call_path")
+        path = slice_field(s, "call_path")
         out.append(
             SliceDecode(
-                str(_slice_field(s, "device")),
-                str(_slice_field(s, "sequence")),
+                str(slice_field(s, "device")),
+                str(slice_field(s, "sequence")),
                 None if path is None else str(path),
                 offset,
                 size,
@@ -242,19 +243,4 @@ def decode_fused(
         sd.design = designs.get((sd.device, sd.sequence))
         sd.align_columns(colshift)
         sd.set_aside_other_modes()
-    return out
-
-
-def designs_for(
-    module: Any, slices: Iterable[Any], arch: str | None = None
-) -> dict[tuple[str, str], Any]:
-    """The trace configuration of every design the slices name, read from ``module``; raises
-    ``event_names.EventConfigError`` for a slice naming a design the module lacks."""
-    from .event_names import design_events
-
-    out: dict[tuple[str, str], Any] = {}
-    for s in slices:
-        key = (str(_slice_field(s, "device")), str(_slice_field(s, "sequence")))
-        if key not in out:
-            out[key] = design_events(module, key[0], key[1], arch)
     return out

@@ -31,8 +31,6 @@ from ..analysis import layout as L
 from ..ir import aieir
 from ..ir.diagnostics import DiagnosticEngine, PassFailure
 from ..ir.forms import in_review_problems
-from ..models.materialize import run_type_mismatches
-from ..models.resolve import shows_e4
 from .plan import Planner
 from .recorder import Recorder
 from .records import REBASED_FROM, Context, FusionError, LoopMode
@@ -82,12 +80,12 @@ def fuse(
         diag.error(op, message)
     if diag.error_count:
         raise diag.fail()
-    for op, message in run_type_mismatches(graph):
+    for op, message in cg.run_type_mismatches(graph):
         diag.error(op, message)
     if diag.error_count:
         raise diag.fail()
     # an i64 arg_plus is written in E4 when the caller says so or the module itself shows E4
-    wide = era == "E4" and (era_given or shows_e4(module))
+    wide = era == "E4" and (era_given or aieir.shows_e4(module))
     try:
         with aieir.in_context_of(module):
             Fusion(graph, era, loops, merge, diag, wide, era == "E4" and not wide).run()

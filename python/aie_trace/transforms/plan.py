@@ -13,9 +13,8 @@ from typing import Any
 from ..analysis import callgraph as cg
 from ..analysis import layout as L
 from ..analysis import tracedma
-from ..ir import aieir, aieops
+from ..ir import aieir, aieops, forms
 from ..ir.aieir import op_id
-from ..models import materialize as M
 from .records import (
     BUFFER_PATCH_ERAS,
     I32_MAX,
@@ -65,8 +64,8 @@ class OwnTraces:
                 size = sum(s.size for s in slices if (s.device, s.sequence) == names)
             return Own(tb.arg_index, tb.offset, size, tb.dedicated)
         try:  # full-ELF control-packet flow: the appended trace argument is tagged, not recorded
-            tagged = M.tagged_trace_arg(seq)
-        except M.MaterializeError as e:
+            tagged = forms.tagged_trace_arg(seq)
+        except forms.TaggedFormError as e:
             ctx.diag.error(e.op, e.message)
             return Own()
         if tagged is not None:

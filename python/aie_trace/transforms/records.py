@@ -35,9 +35,7 @@ NEEDS_E4 = (
     "an i64 arg_plus, which only IR era E4 has; the module fits both E3 and E4: "
     "pass era=E4 if its mlir-aie has PR #3718"
 )
-#: on a patch of a specialized copy that fuse rebased: the index of the address patch of the
-#: original (in pre-order) it was made from, so that readers pair them by provenance, not position
-REBASED_FROM = "aie_trace.rebased_from"
+REBASED_FROM = L.REBASED_FROM
 
 
 class LoopMode(str, Enum):
