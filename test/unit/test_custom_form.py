@@ -183,3 +183,65 @@ def test_an_ambiguous_op_follows_the_module():
     )
     generic = customform.to_generic(e2, "e2.mlir")
     assert "operandSegmentSizes = array<i32: 1, 0, 0>" in generic
+
+
+def _located(text: str) -> str:
+    """The module ``text`` parses to, printed with every op's location (or the bindings'
+    located errors)."""
+    with provider.make_context():
+        try:
+            op = provider.ir.Operation.parse(text, source_name="<test>")
+        except provider.ir.MLIRError as e:
+            return "\n".join(str(d.location) + d.message for d in e.error_diagnostics)
+        return op.get_asm(enable_debug_info=True)
+
+
+def test_the_fast_path_reads_as_the_token_reader():
+    """On every module of the repository and its custom printing, the fast path either
+    declines (the token reader reads the text) or gives the module the token reader gives,
+    every op at the same location; it reads most of them itself."""
+    if provider.AIE_REGISTERED:
+        pytest.skip("mlir-aie's bindings read the custom form themselves")
+    texts = []
+    for _, _, chunk in CHUNKS:
+        texts.append(chunk)
+        with provider.make_context():
+            module = _parse(chunk)
+            if module is not None:
+                texts.append(custom_print.print_custom(module))
+    texts = [t for t in texts if customform.may_hold_custom_ops(t)]
+    fast = 0
+    for text in texts:
+        read = customform.read_fast(text, "<test>")
+        if read is None:
+            continue
+        fast += 1
+        try:
+            slow = customform.Reader(text, "<test>").convert()
+        except customform._Fail:  # (a reading error the fast path would have declined)
+            pytest.fail(f"the fast path read what the token reader refuses:\n{text}")
+        assert _located(read) == _located(slow)
+    assert fast >= 0.9 * len(texts)
+
+
+@pytest.mark.parametrize("era", ["E1", "E2", "E3", "E4"])
+def test_the_fast_path_reads_the_benchmark_modules(era):
+    """The modules ``benchmarks/custom_form_bench.py`` measures are read by the fast path
+    whole (no op falls back to the token reader)."""
+    if provider.AIE_REGISTERED:
+        pytest.skip("mlir-aie's bindings read the custom form themselves")
+    example = f"two_designs_{era.lower()}.mlir"
+    with provider.make_context():
+        module = aieir.parse_op((ROOT / "examples" / example).read_text(), "x")
+        custom = custom_print.print_custom(module)
+    read = customform.read_fast(custom, "<test>")
+    assert read is not None
+    assert _located(read) == _located(customform.Reader(custom, "<test>").convert())
+
+
+def test_the_fast_path_declines_a_comment_inside_an_op():
+    text = "aie.device(npu2) {\n  %t = aie.tile(0, // col\n 2)\n}\n"
+    assert customform.read_fast(text, "f.mlir") is None
+    assert '"aie.tile"() <{col = 0 : i32, row = 2 : i32}>' in customform.to_generic(
+        text, "f.mlir"
+    )
