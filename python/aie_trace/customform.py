@@ -15,14 +15,17 @@ syntax) against the era's op definition (:data:`aie_trace.schema.SCHEMAS`): a ``
 operand, an attribute, a successor or a result of that definition, and an operand's type comes
 from the format (``type($x)``) or from its buildable ODS type (``index``, ``i32``, ``i64``), so no
 module-wide type table is needed. The eras are tried newest first; the first whose definition
-and format read the op whole is taken. Enum keywords become the integers the generic form holds
+and format read the op whole is taken (only the given era's, when the caller gives one). Enum keywords become the integers the generic form holds
 (``DMA`` -> ``1 : i32``), stripped dialect attributes get their mnemonic back
 (``<pkt_type = 0, pkt_id = 1>`` -> ``#aie.packet_info<...>``), inherent attributes go into the
 properties (``<{...}>``), the rest stay discardable, and the implicit ``aie.end`` of a
 ``SingleBlockImplicitTerminator`` region is written out. An op the schema does not know, or one
 that does not read in any era, is a :class:`CustomFormError` at the op.
 
-This module is text only: it never touches the bindings' objects. The IR layer
+Two paths read the text and give the same module: a fast path (one compiled expression per
+reading of an op, the text between aie/aiex ops skipped wholesale) and the token reader, which
+reads whatever the fast path does not vouch for. This module is text only: it never touches the
+bindings' objects. The IR layer
 (:func:`aie_trace.aieir.parse_op`) calls it and parses the result.
 """
 
@@ -251,9 +254,14 @@ def _format(fmt: str) -> tuple:
 _READINGS: dict[str, list[tuple[frozenset[str], schema.OpDef, tuple]]] = {}
 
 
-def readings(name: str) -> list[tuple[frozenset[str], schema.OpDef, tuple]]:
+def readings(
+    name: str, era: str | None = None
+) -> list[tuple[frozenset[str], schema.OpDef, tuple]]:
     """The (eras, definition, parsed format) triples op ``name`` may be read with, newest first,
-    one per distinct definition and format, with the eras that share them."""
+    one per distinct definition and format, with the eras that share them (only ``era``'s, when
+    it is given)."""
+    if era is not None:
+        return [r for r in readings(name) if era in r[0]]
     cached = _READINGS.get(name)
     if cached is not None:
         return cached
@@ -321,14 +329,16 @@ class _Op:
 class Reader:
     """Rewrites the custom-form aie/aiex ops of one text into generic form."""
 
-    def __init__(self, text: str, source_name: str):
+    def __init__(self, text: str, source_name: str, era: str | None = None):
         self.text = text
         self.source = mlir_string(source_name)
+        #: the era the text is read in, when it is given (else the module's ops decide)
+        self.era = era
         self.op_pos = 0
         #: the converted text of each region read, by its opening token
         self.bodies: dict[int, str] = {}
         #: the eras every op read so far reads in
-        self.eras: frozenset[str] = frozenset(schema.ERAS)
+        self.eras: frozenset[str] = frozenset(schema.ERAS if era is None else (era,))
         #: per op whose text reads differently in different eras: (eras, generic text) choices
         self.alternatives: list[list[tuple[frozenset[str], str]]] = []
         #: the failure furthest into the text among the optional groups tried (a better message
@@ -366,6 +376,8 @@ class Reader:
         if not self.alternatives:
             return text
         era = max(self.eras, key=schema.ERAS.index) if self.eras else None
+        if self.era is not None:
+            era = self.era
 
         def chosen(m: re.Match) -> str:
             alternatives = self.alternatives[int(m.group(1))]
@@ -473,7 +485,11 @@ class Reader:
 
     def _read_op(self, i: int, start: int) -> tuple[int, str]:
         name = self.toks[i].text
-        choices = readings(name)
+        choices = readings(name, self.era)
+        if not choices and self.era is not None and readings(name):
+            raise self.error(
+                start, f"'{name}' has no custom form in era {self.era} (the era given)"
+            )
         if not choices:
             raise self.error(
                 start,
@@ -1242,8 +1258,11 @@ def _compile(eras: frozenset[str], d: schema.OpDef, fmt: tuple, name: str) -> _P
 _PLANS: dict[str, list[_Plan] | None] = {}
 
 
-def plans(name: str) -> list[_Plan] | None:
+def plans(name: str, era: str | None = None) -> list[_Plan] | None:
     """The compiled readings of op ``name``, as :func:`readings` (None: one is not compiled)."""
+    if era is not None:
+        found = plans(name)
+        return None if found is None else [p for p in found if era in p.eras] or None
     if name in _PLANS:
         return _PLANS[name]
     try:
@@ -1570,7 +1589,11 @@ class _FastReader:
     def _read(self, name: str, loc: str, pos: int) -> int | None:
         """Reads the op whose name ends at ``pos``; returns where it ends, or None when its
         region opened (then it is on ``opened``)."""
-        choices = _PLANS.get(name) or plans(name)
+        choices = (
+            _PLANS.get(name) or plans(name)
+            if self.reader.era is None
+            else plans(name, self.reader.era)
+        )
         if choices is None:
             raise _Slow
         text = self.text
@@ -1736,14 +1759,16 @@ class _FastReader:
         return False
 
 
-def read_fast(text: str, source_name: str = "<string>") -> str | None:
+def read_fast(
+    text: str, source_name: str = "<string>", era: str | None = None
+) -> str | None:
     """``text`` with every custom-form aie/aiex op in generic form, read by the fast path, or
     None where the fast path does not vouch for the text (:func:`to_generic` then reads it
     with the token reader)."""
     if "\x00" in text or "\x01" in text or "\x02" in text:
         return None
     try:
-        return _FastReader(Reader(text, source_name)).convert()
+        return _FastReader(Reader(text, source_name, era)).convert()
     except _Slow:
         return None
 
@@ -1765,15 +1790,22 @@ def _entry(key: str, value: str) -> str:
     return key if value == "unit" else f"{key} = {value}"
 
 
-def to_generic(text: str, source_name: str = "<string>") -> str:
+def to_generic(text: str, source_name: str = "<string>", era: str | None = None) -> str:
     """``text`` with every custom-form aie/aiex op in generic form (located where it was
-    written); raises :class:`CustomFormError` for an op that does not read."""
+    written); raises :class:`CustomFormError` for an op that does not read.
+
+    ``era`` (one of :data:`aie_trace.schema.ERAS`), when the caller knows it (a pass's ``era``
+    option), is the era every op is read in; without it the module's ops decide: each narrows
+    the eras the module may be in, and an op whose text reads differently in the eras left is
+    written in the newest of them."""
+    if era is not None and era not in schema.ERAS:
+        raise ValueError(f"unknown era {era!r}")
     if not may_hold_custom_ops(text):
         return text
-    fast = read_fast(text, source_name)
+    fast = read_fast(text, source_name, era)
     if fast is not None:
         return fast
-    reader = Reader(text, source_name)
+    reader = Reader(text, source_name, era)
     try:
         return reader.convert()
     except _Fail as f:

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
@@ -245,3 +246,91 @@ def test_the_fast_path_declines_a_comment_inside_an_op():
     assert '"aie.tile"() <{col = 0 : i32, row = 2 : i32}>' in customform.to_generic(
         text, "f.mlir"
     )
+
+
+def _custom_e2_example() -> str:
+    with provider.make_context():
+        module = aieir.parse_op(
+            (ROOT / "examples/two_designs_e2.mlir").read_text(), "x"
+        )
+        return custom_print.print_custom(module)
+
+
+_E2_PATCH = "operandSegmentSizes = array<i32: 0, 1, 0>"
+
+
+def test_a_given_era_is_the_era_the_text_is_read_in():
+    """An E2 address_patch reads the same as an E3/E4 one; given E2, it is read as E2's op (no
+    operand segments), in both paths; without an era the module cannot tell E2 from E3/E4 and
+    the newest era is taken (as aieir.detect_era takes E4 when nothing decides)."""
+    custom = _custom_e2_example()
+    assert "aiex.npu.address_patch(" in custom
+    for read in (
+        lambda era: customform.to_generic(custom, "x", era),
+        lambda era: customform.Reader(custom, "x", era).convert(),
+    ):
+        assert _E2_PATCH in read(None)
+        assert _E2_PATCH not in read("E2")
+        assert _E2_PATCH in read("E4")
+    with provider.make_context():
+        assert aieir.detect_era(aieir.parse_op(custom, "x")) == "E4"
+        e2 = aieir.parse_op(custom, "x", era="E2")
+        assert aieir.detect_era(e2) == "E2"
+        original = aieir.parse_op((ROOT / "examples/two_designs_e2.mlir").read_text())
+        assert _meaning(e2) == _meaning(original)
+
+
+def test_text_that_does_not_read_in_the_given_era_is_a_located_error():
+    """E2's use_lock takes its value as an operand, E1's as an integer: told E1, the reader
+    refuses the operand where it stands."""
+    text = (
+        "aie.device(npu2) {\n  %t = aie.tile(0, 2)\n  %l = aie.lock(%t, 0)\n"
+        "  %c = aie.core(%t) {\n    %c1 = arith.constant 1 : i32\n"
+        "    aie.use_lock(%l, Release, %c1)\n    aie.end\n  }\n}\n"
+    )
+    assert '"aie.use_lock"(%l, %c1)' in customform.to_generic(text, "f.mlir")
+    with pytest.raises(customform.CustomFormError) as e:
+        customform.to_generic(text, "f.mlir", era="E1")
+    assert (e.value.line, e.value.col) == (6, 31)
+    assert "'aie.use_lock'" in e.value.message
+    with pytest.raises(ValueError):
+        customform.to_generic(text, "f.mlir", era="E9")
+
+
+def test_the_era_the_module_shows_decides():
+    """Without a given era, an op only one era's definitions read (an E3 runtime sequence's
+    trace buffer) decides the reading of the ops that read in several."""
+    custom = _custom_e2_example()
+    e4_only = custom.replace(
+        "aiex.npu.address_patch(%c0_i32_0 : i32)",
+        "aiex.npu.address_patch(%c0_i32_0 : i64)",
+        1,
+    )
+    assert e4_only != custom
+    generic = customform.to_generic(e4_only, "x")
+    assert generic.count(_E2_PATCH) == custom.count("aiex.npu.address_patch(")
+
+
+def test_aie_trace_opt_reads_custom_form_in_the_era_its_passes_are_told(tmp_path):
+    """The era option of the pipeline's passes is the era aie-trace-opt reads custom form in:
+    the custom printing of the E2 example fuses with era=E2, as its generic form does.
+    """
+    from aie_trace import driver
+
+    src = tmp_path / "e2.mlir"
+    src.write_text(_custom_e2_example())
+    for era, expected in (("E2", 0), ("auto", 1)):
+        out, err = io.StringIO(), io.StringIO()
+        pipeline = (
+            f"--pass-pipeline=builtin.module(aie-trace-fuse-buffers{{era={era}}})"
+        )
+        rc = driver.main([str(src), pipeline], out, err)
+        assert rc == expected, err.getvalue()
+        if rc == 0:
+            assert (
+                "aiex.npu.address_patch(" in out.getvalue()
+            )  # printed back in custom form
+    steps = driver.plan(
+        driver.parse_pipeline("builtin.module(aie-trace-fuse-buffers{era=E2},cse)")
+    )
+    assert driver.given_era(steps) == "E2"
