@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
@@ -183,3 +184,199 @@ def test_an_ambiguous_op_follows_the_module():
     )
     generic = customform.to_generic(e2, "e2.mlir")
     assert "operandSegmentSizes = array<i32: 1, 0, 0>" in generic
+
+
+def _located(text: str) -> str:
+    """The module ``text`` parses to, printed with every op's location (or the bindings'
+    located errors)."""
+    with provider.make_context():
+        try:
+            op = provider.ir.Operation.parse(text, source_name="<test>")
+        except provider.ir.MLIRError as e:
+            return "\n".join(str(d.location) + d.message for d in e.error_diagnostics)
+        return op.get_asm(enable_debug_info=True)
+
+
+def test_the_fast_path_reads_as_the_token_reader():
+    """On every module of the repository and its custom printing, the fast path either
+    declines (the token reader reads the text) or gives the module the token reader gives,
+    every op at the same location; it reads most of them itself."""
+    if provider.AIE_REGISTERED:
+        pytest.skip("mlir-aie's bindings read the custom form themselves")
+    texts = []
+    for _, _, chunk in CHUNKS:
+        texts.append(chunk)
+        with provider.make_context():
+            module = _parse(chunk)
+            if module is not None:
+                texts.append(custom_print.print_custom(module))
+    texts = [t for t in texts if customform.may_hold_custom_ops(t)]
+    fast = 0
+    for text in texts:
+        read = customform.read_fast(text, "<test>")
+        if read is None:
+            continue
+        fast += 1
+        try:
+            slow = customform.Reader(text, "<test>").convert()
+        except customform._Fail:  # (a reading error the fast path would have declined)
+            pytest.fail(f"the fast path read what the token reader refuses:\n{text}")
+        assert _located(read) == _located(slow)
+    assert fast >= 0.9 * len(texts)
+
+
+@pytest.mark.parametrize("era", ["E1", "E2", "E3", "E4"])
+def test_the_fast_path_reads_the_benchmark_modules(era):
+    """The modules ``benchmarks/custom_form_bench.py`` measures are read by the fast path
+    whole (no op falls back to the token reader)."""
+    if provider.AIE_REGISTERED:
+        pytest.skip("mlir-aie's bindings read the custom form themselves")
+    example = f"two_designs_{era.lower()}.mlir"
+    with provider.make_context():
+        module = aieir.parse_op((ROOT / "examples" / example).read_text(), "x")
+        custom = custom_print.print_custom(module)
+    read = customform.read_fast(custom, "<test>")
+    assert read is not None
+    assert _located(read) == _located(customform.Reader(custom, "<test>").convert())
+
+
+def test_the_fast_path_declines_a_comment_inside_an_op():
+    text = "aie.device(npu2) {\n  %t = aie.tile(0, // col\n 2)\n}\n"
+    assert customform.read_fast(text, "f.mlir") is None
+    assert '"aie.tile"() <{col = 0 : i32, row = 2 : i32}>' in customform.to_generic(
+        text, "f.mlir"
+    )
+
+
+def _custom_e2_example() -> str:
+    with provider.make_context():
+        module = aieir.parse_op(
+            (ROOT / "examples/two_designs_e2.mlir").read_text(), "x"
+        )
+        return custom_print.print_custom(module)
+
+
+_E2_PATCH = "operandSegmentSizes = array<i32: 0, 1, 0>"
+
+
+def test_a_given_era_is_the_era_the_text_is_read_in():
+    """An E2 address_patch reads the same as an E3/E4 one; given E2, it is read as E2's op (no
+    operand segments), in both paths; without an era the module cannot tell E2 from E3/E4 and
+    the newest era is taken (as aieir.detect_era takes E4 when nothing decides)."""
+    custom = _custom_e2_example()
+    assert "aiex.npu.address_patch(" in custom
+    for read in (
+        lambda era: customform.to_generic(custom, "x", era),
+        lambda era: customform.Reader(custom, "x", era).convert(),
+    ):
+        assert _E2_PATCH in read(None)
+        assert _E2_PATCH not in read("E2")
+        assert _E2_PATCH in read("E4")
+    with provider.make_context():
+        assert aieir.detect_era(aieir.parse_op(custom, "x")) == "E4"
+        e2 = aieir.parse_op(custom, "x", era="E2")
+        assert aieir.detect_era(e2) == "E2"
+        original = aieir.parse_op((ROOT / "examples/two_designs_e2.mlir").read_text())
+        assert _meaning(e2) == _meaning(original)
+
+
+def test_text_that_does_not_read_in_the_given_era_is_a_located_error():
+    """E2's use_lock takes its value as an operand, E1's as an integer: told E1, the reader
+    refuses the operand where it stands."""
+    text = (
+        "aie.device(npu2) {\n  %t = aie.tile(0, 2)\n  %l = aie.lock(%t, 0)\n"
+        "  %c = aie.core(%t) {\n    %c1 = arith.constant 1 : i32\n"
+        "    aie.use_lock(%l, Release, %c1)\n    aie.end\n  }\n}\n"
+    )
+    assert '"aie.use_lock"(%l, %c1)' in customform.to_generic(text, "f.mlir")
+    with pytest.raises(customform.CustomFormError) as e:
+        customform.to_generic(text, "f.mlir", era="E1")
+    assert (e.value.line, e.value.col) == (6, 31)
+    assert "'aie.use_lock'" in e.value.message
+    with pytest.raises(ValueError):
+        customform.to_generic(text, "f.mlir", era="E9")
+
+
+def test_the_era_the_module_shows_decides():
+    """Without a given era, an op only one era's definitions read (an E3 runtime sequence's
+    trace buffer) decides the reading of the ops that read in several."""
+    custom = _custom_e2_example()
+    e4_only = custom.replace(
+        "aiex.npu.address_patch(%c0_i32_0 : i32)",
+        "aiex.npu.address_patch(%c0_i32_0 : i64)",
+        1,
+    )
+    assert e4_only != custom
+    generic = customform.to_generic(e4_only, "x")
+    assert generic.count(_E2_PATCH) == custom.count("aiex.npu.address_patch(")
+
+
+def test_aie_trace_opt_reads_custom_form_in_the_era_its_passes_are_told(tmp_path):
+    """The era option of the pipeline's passes is the era aie-trace-opt reads custom form in:
+    the custom printing of the E2 example fuses with era=E2, as its generic form does.
+    """
+    from aie_trace.opt import driver
+
+    src = tmp_path / "e2.mlir"
+    src.write_text(_custom_e2_example())
+    for era, expected in (("E2", 0), ("auto", 1)):
+        out, err = io.StringIO(), io.StringIO()
+        pipeline = (
+            f"--pass-pipeline=builtin.module(aie-trace-fuse-buffers{{era={era}}})"
+        )
+        rc = driver.main([str(src), pipeline], out, err)
+        assert rc == expected, err.getvalue()
+        if rc == 0:
+            assert (
+                "aiex.npu.address_patch(" in out.getvalue()
+            )  # printed back in custom form
+    steps = driver.plan(
+        driver.parse_pipeline("builtin.module(aie-trace-fuse-buffers{era=E2},cse)")
+    )
+    assert driver.given_era(steps) == "E2"
+
+
+#: the main-line aiex ops whose custom form AIEX.td@93d0a7cc gives, as aie-opt prints them
+MAIN_LINE_OPS = """module {
+  aie.device(npu2) @d {
+    %0 = aie.tile(0, 2)
+    aie.runtime_sequence @s(%arg0: memref<16xi32>) {
+      %c1_i32 = arith.constant 1 : i32
+      %c2_i32 = arith.constant 2 : i32
+      aiex.npu.create_scratchpad {size = 128 : ui32}
+      aiex.npu.blockwrite_values(%c1_i32 : i32) values %c1_i32, %c2_i32 : i32, i32
+      aiex.npu.preempt {level = 2 : ui8}
+      aiex.control_packet {address = 0 : ui32, opcode = 0 : i32, stream_id = 0 : i32}
+      %1 = aiex.dma_bd_pool_pop(0, 0) : i32
+      aiex.dma_bd_pool_push(0, 0) bd_id %1 : i32
+      aiex.dma_channel_reset(%0, S2MM, 1)
+      aiex.dma_channel_reset_for(@of)
+      aiex.core_reset(%0)
+    }
+  }
+}
+"""
+
+
+def test_the_main_line_ops_read_and_print_in_custom_form():
+    """Each reads into the generic op its definition holds, in both paths, and prints back as
+    written."""
+    if provider.AIE_REGISTERED:
+        pytest.skip("mlir-aie's bindings read and print the custom form themselves")
+    generic = customform.to_generic(MAIN_LINE_OPS, "<test>")
+    for expected in (
+        '"aiex.npu.blockwrite_values"(%c1_i32, %c1_i32, %c2_i32) : (i32, i32, i32) -> ()',
+        '%1 = "aiex.dma_bd_pool_pop"() <{column = 0 : i32, row = 0 : i32}> : () -> i32',
+        '"aiex.dma_bd_pool_push"(%1) <{column = 0 : i32, row = 0 : i32}> : (i32) -> ()',
+        '"aiex.dma_channel_reset"(%0) <{channel = 1 : i32, direction = 0 : i32}>',
+        '"aiex.dma_channel_reset_for"() <{objfifo = @of}> : () -> ()',
+        '"aiex.core_reset"(%0) : (index) -> ()',
+        '"aiex.npu.preempt"() <{level = 2 : ui8}> : () -> ()',
+    ):
+        assert expected in generic
+    assert customform.read_fast(MAIN_LINE_OPS, "m.mlir") is not None
+    slow = customform.Reader(MAIN_LINE_OPS, "<test>").convert()
+    assert _located(generic) == _located(slow)
+    with provider.make_context():
+        printed = custom_print.print_custom(aieir.parse_op(MAIN_LINE_OPS, "m.mlir"))
+    assert _normal(printed) == _normal(MAIN_LINE_OPS)

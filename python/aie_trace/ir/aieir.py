@@ -1809,14 +1809,17 @@ class _ReaderDiagnostic:
     notes: tuple = ()
 
 
-def custom_to_generic(text: str, source_name: str = "<string>") -> str:
+def custom_to_generic(
+    text: str, source_name: str = "<string>", era: str | None = None
+) -> str:
     """``text`` as the bindings can parse it: without mlir-aie, its custom-form aie/aiex ops
-    rewritten into generic form (:mod:`aie_trace.ir.customform`); with mlir-aie, unchanged. Raises
-    :class:`ParseError` (one located diagnostic) for an op that does not read."""
+    rewritten into generic form (:mod:`aie_trace.ir.customform`, read in ``era`` when it is given);
+    with mlir-aie, unchanged. Raises :class:`ParseError` (one located diagnostic) for an op that
+    does not read."""
     if AIE_REGISTERED:
         return text
     try:
-        return customform.to_generic(text, source_name)
+        return customform.to_generic(text, source_name, era)
     except customform.CustomFormError as e:
         error = ParseError(e)
         error.diagnostics = [
@@ -1825,10 +1828,11 @@ def custom_to_generic(text: str, source_name: str = "<string>") -> str:
         raise error from None
 
 
-def parse_op(text: str, source_name: str = "<string>") -> Any:
+def parse_op(text: str, source_name: str = "<string>", era: str | None = None) -> Any:
     """Parse ``text`` (one top-level op, a module) in the current context, in custom or
-    generic form; raises :class:`ParseError`."""
-    text = custom_to_generic(text, source_name)
+    generic form (custom-form aie/aiex ops read in ``era`` when it is given); raises
+    :class:`ParseError`."""
+    text = custom_to_generic(text, source_name, era)
     try:
         return ir.Operation.parse(text, source_name=source_name)
     except ir.MLIRError as e:

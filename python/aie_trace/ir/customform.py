@@ -15,14 +15,17 @@ syntax) against the era's op definition (:data:`aie_trace.ir.schema.SCHEMAS`): a
 operand, an attribute, a successor or a result of that definition, and an operand's type comes
 from the format (``type($x)``) or from its buildable ODS type (``index``, ``i32``, ``i64``), so no
 module-wide type table is needed. The eras are tried newest first; the first whose definition
-and format read the op whole is taken. Enum keywords become the integers the generic form holds
+and format read the op whole is taken (only the given era's, when the caller gives one). Enum keywords become the integers the generic form holds
 (``DMA`` -> ``1 : i32``), stripped dialect attributes get their mnemonic back
 (``<pkt_type = 0, pkt_id = 1>`` -> ``#aie.packet_info<...>``), inherent attributes go into the
 properties (``<{...}>``), the rest stay discardable, and the implicit ``aie.end`` of a
 ``SingleBlockImplicitTerminator`` region is written out. An op the schema does not know, or one
 that does not read in any era, is a :class:`CustomFormError` at the op.
 
-This module is text only: it never touches the bindings' objects. The IR layer
+Two paths read the text and give the same module: a fast path (one compiled expression per
+reading of an op, the text between aie/aiex ops skipped wholesale) and the token reader, which
+reads whatever the fast path does not vouch for. This module is text only: it never touches the
+bindings' objects. The IR layer
 (:func:`aie_trace.ir.aieir.parse_op`) calls it and parses the result.
 """
 
@@ -31,6 +34,7 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from . import schema
 
@@ -250,9 +254,14 @@ def _format(fmt: str) -> tuple:
 _READINGS: dict[str, list[tuple[frozenset[str], schema.OpDef, tuple]]] = {}
 
 
-def readings(name: str) -> list[tuple[frozenset[str], schema.OpDef, tuple]]:
+def readings(
+    name: str, era: str | None = None
+) -> list[tuple[frozenset[str], schema.OpDef, tuple]]:
     """The (eras, definition, parsed format) triples op ``name`` may be read with, newest first,
-    one per distinct definition and format, with the eras that share them."""
+    one per distinct definition and format, with the eras that share them (only ``era``'s, when
+    it is given)."""
+    if era is not None:
+        return [r for r in readings(name) if era in r[0]]
     cached = _READINGS.get(name)
     if cached is not None:
         return cached
@@ -320,21 +329,29 @@ class _Op:
 class Reader:
     """Rewrites the custom-form aie/aiex ops of one text into generic form."""
 
-    def __init__(self, text: str, source_name: str):
+    def __init__(self, text: str, source_name: str, era: str | None = None):
         self.text = text
         self.source = mlir_string(source_name)
-        self.toks = tokenize(text)
-        self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        #: the era the text is read in, when it is given (else the module's ops decide)
+        self.era = era
         self.op_pos = 0
         #: the converted text of each region read, by its opening token
         self.bodies: dict[int, str] = {}
         #: the eras every op read so far reads in
-        self.eras: frozenset[str] = frozenset(schema.ERAS)
+        self.eras: frozenset[str] = frozenset(schema.ERAS if era is None else (era,))
         #: per op whose text reads differently in different eras: (eras, generic text) choices
         self.alternatives: list[list[tuple[frozenset[str], str]]] = []
         #: the failure furthest into the text among the optional groups tried (a better message
         #: than the one where reading stopped)
         self.furthest: _Fail | None = None
+
+    @cached_property
+    def toks(self) -> list[Token]:
+        return tokenize(self.text)
+
+    @cached_property
+    def line_starts(self) -> list[int]:
+        return [0] + [m.end() for m in re.finditer("\n", self.text)]
 
     # -- positions
     def where(self, pos: int) -> tuple[int, int]:
@@ -351,10 +368,16 @@ class Reader:
         out: list[str] = []
         copied = self._convert_range(0, len(self.toks), out, 0)
         out.append(self.text[copied:])
-        text = "".join(out)
+        return self.resolve("".join(out))
+
+    def resolve(self, text: str) -> str:
+        """``text`` with each op that reads differently in different eras written in the
+        newest era all of the module's ops allow."""
         if not self.alternatives:
             return text
         era = max(self.eras, key=schema.ERAS.index) if self.eras else None
+        if self.era is not None:
+            era = self.era
 
         def chosen(m: re.Match) -> str:
             alternatives = self.alternatives[int(m.group(1))]
@@ -462,7 +485,11 @@ class Reader:
 
     def _read_op(self, i: int, start: int) -> tuple[int, str]:
         name = self.toks[i].text
-        choices = readings(name)
+        choices = readings(name, self.era)
+        if not choices and self.era is not None and readings(name):
+            raise self.error(
+                start, f"'{name}' has no custom form in era {self.era} (the era given)"
+            )
         if not choices:
             raise self.error(
                 start,
@@ -988,6 +1015,764 @@ class Reader:
         return "".join(parts)
 
 
+# ------------------------------------------------------------------------------------------------
+# the fast path
+#
+# Each reading of an op is compiled once into one regular expression over the text (a *plan*),
+# and the text between the aie/aiex ops is skipped wholesale by one scanning expression: the
+# work per op is a few matches in C and, for an op text not seen before, building its generic
+# form. Every element is an atomic group, so the expression reads as the token reader does (no
+# backtracking into an element once read). The fast path vouches only for what it reads whole;
+# anything else (a comment inside an op, an op or an attribute kind it has no plan for, an op
+# that does not read) raises :class:`_Slow` and the token reader reads the text instead, giving
+# the same module or the same located error.
+
+
+class _Slow(Exception):
+    """The fast path does not vouch for this text: the token reader reads it."""
+
+
+_RSTR = r'"(?:[^"\\\n]|\\.)*"'
+_RSSA = r"%[\w$.\-]+(?:\#\d+)?"
+_RSYM = rf"@(?:[\w$.\-]+|{_RSTR})"
+_RINT = r"-?(?:0x[0-9a-fA-F]+|\d+)(?![\w$.])"
+_RWORD = r"[A-Za-z_][\w$.]*"
+_NESTING = (
+    4  # bracket depth the expressions follow (deeper text goes to the token reader)
+)
+
+
+def _bracketed(opening: str, closing: str) -> str:
+    """A bracketed span as the token reader's :func:`closing_index` finds it (only brackets of
+    its own kind count; strings are opaque; ``->`` is no ``>``), nested up to :data:`_NESTING`.
+    A ``/`` (maybe a comment) does not match."""
+    o, c = re.escape(opening), re.escape(closing)
+    pattern = ""
+    for _ in range(_NESTING):
+        nested = f"|{pattern}" if pattern else ""
+        pattern = rf'{o}(?:{_RSTR}|[^{o}{c}"/\-]+|->|-{nested})*+{c}'
+    return pattern
+
+
+_RPAREN = _bracketed("(", ")")
+_RANGLE = _bracketed("<", ">")
+_RSQUARE = _bracketed("[", "]")
+_RBRACE = _bracketed("{", "}")
+_RTYPE0 = rf"(?:{_RWORD}|![\w$.\-]*)(?:{_RANGLE})?"
+_RTYPE = rf"(?>{_RTYPE0}|{_RPAREN}(?:\s*->\s*(?:{_RTYPE0}|{_RPAREN}))?)"
+_RTYPES = rf"(?:{_RTYPE}(?:\s*,\s*{_RTYPE})*+)?"
+_RLOC = rf"(?>\s*(?P<loc>loc\s*{_RPAREN})|(?!\s*loc\s*\())"
+_SSA_RE = re.compile(_RSSA)
+_TYPE_ITEM = re.compile(rf"\s*,?\s*({_RTYPE})")
+_INDEX_ITEM = re.compile(rf"{_RSSA}|{_RINT}")
+_ENTRY = re.compile(rf"({_RSSA})\s*:\s*({_RTYPE})(?:\s*(loc\s*{_RPAREN}))?")
+
+#: a dialect word: an aie/aiex op (or attribute) name, or a ``func`` op name
+_WORD = re.compile(r"(?:aiex?|func)\.[\w$.]*")
+_BRACE = re.compile(r"[{}]")
+NL = "\n"
+#: where a new line starts with something no op's text goes on with
+_OP_BOUNDARY = re.compile(r"\s*(?:\}|[A-Za-z_][\w$]*\.[A-Za-z_]|%|\Z)")
+#: what the fast path stops at in a stretch that may hold strings or comments
+_SCAN = re.compile(rf"//[^\n]*|{_RSTR}|[{{}}]|{_WORD.pattern}")
+_COMMENT_OR_STRING = re.compile(rf"{_RSTR}|(//)")
+_RESULTS = re.compile(rf"(?:(?:{_RSSA}|{_RINT}|[,:])\s*)+\Z")
+_WORD_TAIL = re.compile(r"[\w$.\-]+\Z")
+
+
+@dataclass
+class _Plan:
+    """One reading of an op compiled: ``head`` matches from the end of the op's name (to the
+    ``{`` of its region, for an op with a region), ``tail`` from the region's ``}``; ``steps``
+    (one list per expression) turn the groups of a match into an :class:`_Op`."""
+
+    eras: frozenset[str]
+    d: schema.OpDef
+    head: re.Pattern
+    tail: re.Pattern | None
+    steps: tuple[list, ...]
+    #: the format's first element alone, where it cannot be empty (a reading it does not
+    #: match fails for certain)
+    first: re.Pattern | None
+    #: the built generic text (without location) per op text, for ops seen before
+    built: dict = field(default_factory=dict)
+
+
+class _Compiler:
+    """An assembly format as a regular expression and the steps that read its groups."""
+
+    def __init__(self, d: schema.OpDef, name: str):
+        self.d = d
+        self.name = name
+        self.count = 0
+
+    def group(self) -> str:
+        self.count += 1
+        return f"g{self.count}"
+
+    def elements(self, elements: tuple) -> tuple[str, list]:
+        parts, steps = [], []
+        for el in elements:
+            part, step = self.element(el)
+            parts.append(part)
+            if step is not None:
+                steps.append(step)
+        return "".join(parts), steps
+
+    def element(self, el) -> tuple[str, tuple | None]:  # noqa: C901
+        d = self.d
+        if isinstance(el, Lit):
+            if not el.text:
+                return "", None
+            word = re.escape(el.text)
+            if re.fullmatch(r"[A-Za-z_][\w$.]*", el.text):
+                return rf"\s*{word}(?![\w$.])", None
+            if el.text == ":":
+                return r"\s*:(?!:)", None
+            if el.text == "-":
+                return r"\s*-(?!>)", None
+            return rf"\s*{word}", None
+        if isinstance(el, Group):
+            first = el.elements[0]
+            if isinstance(first, Lit) and not first.text:
+                return "", None  # (the token reader never takes such a group)
+            if any(isinstance(e, Var) and not _known(d, e.name) for e in el.elements):
+                return "", None
+            g = self.group()
+            try:
+                inner, steps = self.elements(el.elements)
+            except _Slow:
+                if not isinstance(first, Lit):
+                    raise
+                # a group the fast path does not read: present, the token reader reads it
+                inner, steps = self.element(first)[0], [("unread", g)]
+            return f"(?>(?:{inner}(?P<{g}>))?)", ("group", g, steps)
+        if isinstance(el, Keyword):
+            g = self.group()
+            if el.name == "attr-dict":
+                return rf"(?>\s*(?P<{g}>{_RBRACE})|(?!\s*\{{))", ("dict", g)
+            if el.name == "attr-dict-with-keyword":
+                kw = r"\s*attributes(?![\w$.])"
+                return rf"(?>{kw}\s*(?P<{g}>{_RBRACE})|(?!{kw}))", ("dict", g)
+            raise _Slow  # regions: split off by the caller
+        if isinstance(el, TypeOf):
+            g = self.group()
+            if el.name == "operands":
+                return rf"\s*(?P<{g}>{_RTYPES})", ("types", g, None)
+            operand = d.operand(el.name)
+            if operand is not None and operand.arity == "variadic":
+                return rf"\s*(?P<{g}>{_RTYPES})", ("types", g, el.name)
+            return rf"\s*(?P<{g}>{_RTYPE})", ("type", g, el.name)
+        if isinstance(el, Custom):
+            return self.custom(el)
+        assert isinstance(el, Var)
+        return self.var(el.name)
+
+    def var(self, var: str) -> tuple[str, tuple]:
+        d = self.d
+        g = self.group()
+        operand = d.operand(var)
+        if operand is not None:
+            if operand.arity == "variadic":
+                values = rf"(?:{_RSSA}(?:\s*,\s*{_RSSA})*+)?"
+                return rf"\s*(?P<{g}>{values})", ("values", g, var)
+            return rf"\s*(?P<{g}>{_RSSA})", ("value", g, var)
+        attr = d.attr(var)
+        if attr is not None:
+            kind = attr.type
+            if attr.enum is not None:
+                pattern = rf"{_RWORD}|{_RSTR}|-?(?:0x[0-9a-fA-F]+|\d+)(?![\w$.])"
+            elif kind in schema.INT_TAGS:
+                pattern = _RINT
+            elif kind == schema.BOOL:
+                pattern = r"(?:true|false)(?![\w$.])"
+            elif kind == schema.STR:
+                pattern = rf"{_RSTR}|{_RSYM}"
+            elif kind in (schema.FLAT_SYMREF, schema.SYMREF):
+                pattern = rf"{_RSYM}(?:\s*::\s*{_RSYM})*+"
+            elif kind in _STRIPPED:
+                pattern = rf"{_RANGLE}|{_RSQUARE}"
+            else:
+                raise _Slow  # read as written by the token reader
+            return rf"\s*(?P<{g}>{pattern})", ("attr", g, attr)
+        if var in ("dest", "chain") and d.successors:
+            return rf"\s*(?P<{g}>\^[\w$.\-]+)", ("successor", g)
+        raise _Slow
+
+    def custom(self, c: Custom) -> tuple[str, tuple]:
+        g = self.group()
+        if c.directive == "DynamicIndexList":
+            item = rf"(?:{_RSSA}|{_RINT})"
+            pattern = rf"\[\s*(?:{item}(?:\s*,\s*{item})*+)?\s*\]"
+        elif c.directive == "DynamicScalar":
+            pattern = rf"{_RSSA}|{_RINT}"
+        elif c.directive == "TraceRegValue":
+            pattern = rf"{_RINT}|{_RSTR}|{_RANGLE}"
+        elif c.directive == "EntryArguments":
+            entry = _ENTRY.pattern
+            pattern = rf"\(\s*(?:{entry}\s*,?\s*)*+\)"
+        else:
+            raise _Slow
+        return rf"\s*(?P<{g}>{pattern})", (c.directive, g, c.args)
+
+
+def _compile(eras: frozenset[str], d: schema.OpDef, fmt: tuple, name: str) -> _Plan:
+    """Raises :class:`_Slow` for a format the fast path does not read."""
+    region = [
+        k
+        for k, el in enumerate(fmt)
+        if el == Keyword("regions") or (el == Var("body") and d.operand("body") is None)
+    ]
+    nested = any(
+        isinstance(el, Group)
+        and any(e == Keyword("regions") or e == Var("body") for e in el.elements)
+        for el in fmt
+    )
+    if nested or len(region) > 1 or (region and d.regions != 1):
+        raise _Slow
+    compiler = _Compiler(d, name)
+    first = None
+    if fmt and (
+        isinstance(fmt[0], Lit)
+        and fmt[0].text
+        or isinstance(fmt[0], Var)
+        and getattr(d.operand(fmt[0].name), "arity", None) == "single"
+    ):
+        first = re.compile(_Compiler(d, name).element(fmt[0])[0])
+    if not region:
+        head, steps = compiler.elements(fmt)
+        return _Plan(eras, d, re.compile(head + _RLOC), None, (steps,), first)
+    k = region[0]
+    head, steps = compiler.elements(fmt[:k])
+    tail, more = compiler.elements(fmt[k + 1 :])
+    return _Plan(
+        eras,
+        d,
+        re.compile(head + r"\s*\{"),
+        re.compile(tail + _RLOC),
+        (steps, more),
+        first,
+    )
+
+
+_PLANS: dict[str, list[_Plan] | None] = {}
+
+
+def plans(name: str, era: str | None = None) -> list[_Plan] | None:
+    """The compiled readings of op ``name``, as :func:`readings` (None: one is not compiled)."""
+    if era is not None:
+        found = plans(name)
+        return None if found is None else [p for p in found if era in p.eras] or None
+    if name in _PLANS:
+        return _PLANS[name]
+    try:
+        out = [_compile(eras, d, fmt, name) for eras, d, fmt in readings(name)] or None
+    except _Slow:
+        out = None
+    _PLANS[name] = out
+    return out
+
+
+def _apply(  # noqa: C901
+    steps: list, m: re.Match, op: _Op, d: schema.OpDef, name: str
+) -> None:
+    """The groups of match ``m`` into ``op``, as the token reader reads them."""
+    for step in steps:
+        kind, g = step[0], step[1]
+        text = m.group(g)
+        if kind == "group":
+            if text is not None:
+                _apply(step[2], m, op, d, name)
+        elif kind == "unread":
+            raise _Slow
+        elif kind == "value":
+            op.values[step[2]] = [text]
+        elif kind == "values":
+            op.values[step[2]] = _SSA_RE.findall(text)
+        elif kind == "attr":
+            op.props[step[2].name] = _attr_text(step[2], text)
+        elif kind == "successor":
+            op.successors.append(text)
+        elif kind == "type":
+            var = step[2]
+            if d.operand(var) is not None:
+                op.types[var] = [text]
+            else:
+                op.result_types[var] = text
+        elif kind == "types":
+            types = _TYPE_ITEM.findall(text)
+            names = [o.name for o in d.operands] if step[2] is None else [step[2]]
+            if len(types) != sum(len(op.values.get(n, [])) for n in names):
+                raise _Slow
+            for n in names:
+                k = len(op.values.get(n, []))
+                op.types[n], types = types[:k], types[k:]
+        elif kind == "dict":
+            if text is not None:
+                reader = Reader(text, "")
+                try:
+                    reader._attr_dict(0, op, name)
+                except _Fail:
+                    raise _Slow from None
+        elif kind == "DynamicIndexList":
+            operand, static = step[2]
+            values, statics = [], []
+            for item in _INDEX_ITEM.findall(text):
+                if item.startswith("%"):
+                    values.append(item)
+                    statics.append(_DYNAMIC)
+                else:
+                    statics.append(_int(item))
+            op.values[operand] = values
+            op.props[static] = (
+                "array<i64"
+                + (": " if statics else "")
+                + ", ".join(map(str, statics))
+                + ">"
+            )
+        elif kind == "DynamicScalar":
+            operand, static = step[2]
+            if text.startswith("%"):
+                op.values[operand] = [text]
+            else:
+                op.props[static] = f"{_int(text)} : i32"
+        elif kind == "TraceRegValue":
+            if text.startswith("<"):
+                op.props[step[2][0]] = "#aie.trace_event" + text
+            elif text.startswith('"'):
+                op.props[step[2][0]] = text
+            else:
+                op.props[step[2][0]] = f"{_int(text)} : i32"
+        elif kind == "EntryArguments":
+            entries = []
+            for arg, t, loc in _ENTRY.findall(text):
+                entries.append(f"{arg}: {t} {loc}" if loc else f"{arg}: {t}")
+            op.entry_args = "^bb0(" + ", ".join(entries) + "):"
+
+
+def _attr_text(attr: schema.Attr, text: str) -> str:
+    """An attribute's value as the token reader's ``_attr_value`` writes it."""
+    kind = attr.type
+    if attr.enum is not None:
+        if text[0] == "-" or text[0].isdigit():
+            return f"{_int(text)} : i32"
+        word = text[1:-1] if text[0] == '"' else text
+        names = {v: k for k, v in schema.ENUMS[attr.enum].items()}
+        if word not in names:
+            raise _Slow
+        return f"{names[word]} : i32"
+    if kind in schema.INT_TAGS:
+        return f"{_int(text)} : {kind}"
+    if kind == schema.BOOL:
+        return text
+    if kind == schema.STR:
+        if text[0] == "@":
+            body = text[1:]
+            return body if body.startswith('"') else f'"{body}"'
+        return text
+    if kind in (schema.FLAT_SYMREF, schema.SYMREF):
+        return text
+    prefix = _STRIPPED[kind]
+    return f"{prefix}{text}>" if prefix.endswith("_array") else f"{prefix}{text}"
+
+
+@dataclass
+class _Open:
+    """An aie/aiex op whose region is being read."""
+
+    name: str
+    loc: str  # its location, where its text starts
+    brace: int  # offset of its region's '{'
+    slot: int  # its place in the output
+    depth: int  # the brace depth inside its region
+    read: list  # (plan, head match) of each reading that read its head
+
+
+class _FastReader:
+    """Rewrites the custom-form aie/aiex ops of one text into generic form, or raises
+    :class:`_Slow`."""
+
+    def __init__(self, reader: Reader):
+        self.reader = reader
+        self.text = reader.text
+        self.source = reader.source
+        self.line = 1
+        self.line_offset = 0
+        #: where the last aie/aiex op read ends, and its name (does a region end in aie.end?)
+        self.last_end = -1
+        self.last_name = ""
+        self.out: list[str] = []
+        self.copied = 0  # the text before this offset is in ``out``
+        self.depth = 0  # of braces
+        self.opened: list[_Open] = []
+
+    def convert(self) -> str:
+        """Between two dialect words, a stretch of text without quotes or slashes holds no
+        string or comment: its braces are found at once and the rest is skipped; any other
+        stretch is scanned token by token for strings, comments and braces."""
+        text = self.text
+        n = len(text)
+        pos = 0
+        find_word = _WORD.search
+        scan = _SCAN.search
+        while True:
+            m = find_word(text, pos)
+            s = m.start() if m is not None else n
+            stretch = text[pos:s]
+            if '"' in stretch or "/" in stretch:
+                hit = scan(text, pos)
+                if hit is None:
+                    break
+                pos = self._hit(hit)
+                continue
+            if "{" in stretch or "}" in stretch:
+                pos = self._braces(pos, s)
+                if pos > s:  # (an op's text went past the word)
+                    continue
+            if m is None:
+                break
+            pos = self._word(s, m.end(), m.group())
+        if self.opened:
+            raise _Slow
+        self.out.append(text[self.copied :])
+        return self.reader.resolve("".join(self.out))
+
+    def _braces(self, pos: int, end: int) -> int:
+        """Follows the braces from ``pos`` to ``end`` (no string nor comment among them);
+        returns where to go on."""
+        text = self.text
+        while True:
+            b = _BRACE.search(text, pos, end)
+            if b is None:
+                return end
+            pos = self._brace(b.start())
+            if pos > end:
+                return pos
+
+    def _brace(self, s: int) -> int:
+        if self.text[s] == "{":
+            self.depth += 1
+            return s + 1
+        opened = self.opened
+        if opened and opened[-1].depth == self.depth:
+            self.out.append(self.text[self.copied : s])
+            self.copied = end = self._close(opened.pop(), s)
+            self.depth -= 1
+            return end
+        self.depth -= 1
+        return s + 1
+
+    def _hit(self, hit: re.Match) -> int:
+        """One hit of :data:`_SCAN`; returns where to go on."""
+        s = hit.start()
+        c = self.text[s]
+        if c in "{}":
+            return self._brace(s)
+        if c == "/":
+            return hit.end()
+        if c == '"':
+            if self.opened and hit.group() == '"func.call"':
+                self.out.append(self.text[self.copied : s] + f'"{HELD_CALL}"')
+                self.copied = hit.end()
+            return hit.end()
+        return self._word(s, hit.end(), hit.group())
+
+    def _word(self, s: int, end: int, name: str) -> int:
+        """A dialect word at ``s``..``end`` (not in a string or a comment); returns where to go
+        on."""
+        text = self.text
+        prev = text[s - 1] if s else " "
+        if prev in "#!%@^":
+            return end  # the word belongs to an attribute, a type, a value, a symbol
+        if prev.isalnum() or prev in '_$.-"':
+            raise _Slow  # (which token holds the word?)
+        if name[0] == "f":
+            if name != "func.call" or not self.opened:
+                return end
+            raise _Slow
+        # the character before the word, as the token before it (no comment in the way)
+        low = s - 64 if s > 64 else 0
+        kept = text[low:s].rstrip()
+        newline = kept.rfind("\n")
+        if newline < 0 or "/" in kept[newline:]:
+            before = self._prev(s)
+        else:
+            before = low + len(kept) - 1
+        c = text[before] if before >= 0 else ""
+        after = text[end] if end < len(text) else ""
+        if after in " \n\t\r" and after:
+            after = text[end : end + 64].lstrip()[:1]
+            if not after and end + 64 < len(text):
+                raise _Slow
+        if after == "/":
+            raise _Slow
+        if after == "=" or c == ",":
+            return end  # an attribute's name (as Reader._attribute_name)
+        if c == "{" and after in (",", "}") and not readings(name):
+            return end
+        if c != "=" and text.rfind(NL, 0, s) >= self.copied - 1:
+            # the op has no results and its line is as written up to it: the bindings locate
+            # it where it is (they locate an op at its name)
+            loc = ""
+        else:
+            start = s if c != "=" else self._op_start(s, before)
+            if start < self.line_offset:
+                raise _Slow  # (never: ops are read in order)
+            line = self.line = self.line + text.count(NL, self.line_offset, start)
+            self.line_offset = start
+            loc = f"loc({self.source}:{line}:{start - text.rfind(NL, 0, start)})"
+        self.out.append(text[self.copied : s])
+        op_end = self._read(name, loc, end)
+        if op_end is None:  # a region opened
+            self.depth += 1
+            op_end = self.opened[-1].brace + 1
+        self.copied = op_end
+        return op_end
+
+    # -- around an op
+    def _prev(self, s: int) -> int:
+        """The offset of the last character before ``s`` that is no space and in no comment
+        (-1: none)."""
+        text = self.text
+        j = s
+        while True:
+            low = j - 64 if j > 64 else 0
+            kept = text[low:j].rstrip()
+            if not kept:
+                if low == 0:
+                    return -1
+                j = low
+                continue
+            j = low + len(kept) - 1
+            line = text.rfind("\n", 0, j) + 1
+            if "//" not in text[line : j + 1]:
+                return j
+            comment = next(
+                (
+                    m.start(1)
+                    for m in _COMMENT_OR_STRING.finditer(text, line, j + 1)
+                    if m.group(1)
+                ),
+                None,
+            )
+            if comment is None:
+                return j
+            j = comment
+
+    def _op_start(self, s: int, j: int) -> int:
+        """As :meth:`Reader._op_start`: where a result list before ``=`` (``j``: the offset of
+        the character before the word) starts."""
+        text = self.text
+        line = text.rfind("\n", 0, j) + 1
+        bound = max(line, j - 512)
+        m = _RESULTS.search(text, bound, j)
+        if m is not None and m.start() == bound and bound > line:
+            raise _Slow
+        first = j if m is None else m.start()
+        if not text[line:first].strip():  # the walk may go on before this line
+            k = self._prev(line)
+            if k >= 0 and text[k] in ",:":
+                raise _Slow
+            word = _WORD_TAIL.search(text, max(0, k - 512), k + 1) if k >= 0 else None
+            if word is not None and (
+                word.start() == k - 512
+                or text[word.start() - 1 : word.start()] == "%"
+                or word.group()[0] in "-0123456789"
+            ):
+                raise _Slow
+        if m is None:
+            return s
+        ssa = text.find("%", m.start(), j)
+        return s if ssa < 0 else ssa
+
+    # -- an op
+    def _read(self, name: str, loc: str, pos: int) -> int | None:
+        """Reads the op whose name ends at ``pos``; returns where it ends, or None when its
+        region opened (then it is on ``opened``)."""
+        choices = (
+            _PLANS.get(name) or plans(name)
+            if self.reader.era is None
+            else plans(name, self.reader.era)
+        )
+        if choices is None:
+            raise _Slow
+        text = self.text
+        if len(choices) == 1 and choices[0].tail is None:  # (the most common case)
+            plan = choices[0]
+            m = plan.head.match(text, pos)
+            if m is None:
+                raise _Slow
+            key = m.group()
+            built = plan.built.get(key)
+            if built is None:
+                built = plan.built[key] = self._build(name, plan, (m,))
+            head, middle, given, after = built
+            self.out.append(head + middle + (given or loc) + after)
+            reader = self.reader
+            if not plan.eras >= reader.eras:
+                reader.eras &= plan.eras
+            self.last_end = end = m.end()
+            self.last_name = name
+            return end
+        read = []
+        for plan in choices:
+            m = plan.head.match(text, pos)
+            if m is None:
+                if (
+                    plan.first is None or plan.first.match(text, pos) is not None
+                ) and not self._fails_for_certain(pos):
+                    raise _Slow  # (the token reader knows why, or reads it otherwise)
+                continue  # the token reader fails this reading too: another era reads it
+            if not read or m.end() == read[0][1].end():
+                read.append((plan, m))
+        if not read:
+            raise _Slow
+        end = read[0][1].end()
+        out = self.out
+        if read[0][0].tail is not None:
+            if any(plan.tail is None for plan, _ in read):
+                raise _Slow
+            out.append("")
+            self.opened.append(
+                _Open(name, loc, end - 1, len(out) - 1, self.depth + 1, read)
+            )
+            return None
+        texts = []
+        for plan, m in read:
+            key = m.group()
+            built = plan.built.get(key)
+            if built is None:
+                built = plan.built[key] = self._build(name, plan, (m,))
+            head, middle, given, after = built
+            texts.append((plan.eras, head + middle + (given or loc) + after))
+        self._choose(texts)
+        self.last_end, self.last_name = end, name
+        return end
+
+    def _fails_for_certain(self, pos: int) -> bool:
+        """Whether a reading whose expression failed from ``pos`` fails in the token reader
+        too: the rest of the line holds no comment, no bracket deeper than the expressions
+        follow, none left open, and the next line starts with nothing an op's text could go
+        on with (a '}', a dialect op's name, a result)."""
+        text = self.text
+        end = text.find(NL, pos)
+        end = len(text) if end < 0 else end
+        line = text[pos:end]
+        if "/" in line or '"' in line:
+            return False
+        for opening, closing in ("()", "[]", "{}", "<>"):
+            k = line.count(opening)
+            if k >= _NESTING or k != line.count(closing):
+                return False
+        return _OP_BOUNDARY.match(text, end) is not None
+
+    def _build(
+        self, name: str, plan: _Plan, matches: tuple[re.Match, ...]
+    ) -> tuple[str, str, str | None, str]:
+        """The generic text of an op read by ``matches`` of ``plan``, in pieces: before its
+        region's body, from there to its location, the location its text gives (or None), and
+        after (with the newlines that keep the lines after it where they were)."""
+        op = _Op()
+        for steps, m in zip(plan.steps, matches, strict=True):
+            _apply(steps, m, op, plan.d, name)
+        if len(matches) > 1:
+            op.bodies.append("{" + (op.entry_args or "") + "\x01}")
+        try:
+            generic = self.reader._generic(name, plan.d, op, "\x02")
+        except _Fail:
+            raise _Slow from None
+        newlines = sum(m.group().count("\n") for m in matches)
+        head, _, rest = generic.rpartition("\x01")
+        middle, _, after = rest.partition("\x02")
+        return head, middle, matches[-1].group("loc"), after + "\n" * newlines
+
+    def _choose(self, texts: list[tuple[frozenset[str], str]]) -> None:
+        """The op's text, or (when its readings' texts differ) a choice left to the end."""
+        reader = self.reader
+        if len(texts) == 1:
+            eras = texts[0][0]
+            if not eras >= reader.eras:
+                reader.eras &= eras
+            self.out.append(texts[0][1])
+            return
+        reader.eras &= frozenset().union(*(eras for eras, _ in texts))
+        if len({t for _, t in texts}) == 1:
+            self.out.append(texts[0][1])
+            return
+        reader.alternatives.append(texts)
+        self.out.append(f"\x00{len(reader.alternatives) - 1}\x00")
+
+    def _close(self, o: _Open, close: int) -> int:
+        """Ends the region of ``o`` at the '}' at ``close``; returns where the op ends."""
+        text = self.text
+        out = self.out
+        if len(o.read) == 1:
+            plan, m = o.read[0]
+            tail = plan.tail.match(text, close + 1)
+            if tail is None:
+                raise _Slow
+            end = tail.end()
+            if plan.d.terminator != schema.END or self._ends_in_end(o, close):
+                key = (m.group(), tail.group())
+                built = plan.built.get(key)
+                if built is None:
+                    built = plan.built[key] = self._build(o.name, plan, (m, tail))
+                head, middle, given, after = built
+                out[o.slot] = head
+                out.append(middle + (given or o.loc) + after)
+                reader = self.reader
+                if not plan.eras >= reader.eras:
+                    reader.eras &= plan.eras
+                self.last_end, self.last_name = end, o.name
+                return end
+        body = "".join(out[o.slot + 1 :])
+        del out[o.slot :]
+        read = []
+        for plan, m in o.read:
+            tail = plan.tail.match(text, close + 1)
+            if tail is None or (read and tail.end() != read[0][2].end()):
+                raise _Slow
+            read.append((plan, m, tail))
+        end = read[0][2].end()
+        if read[0][0].d.terminator == schema.END and not self._ends_in_end(o, close):
+            body = body.rstrip(" ") + ' "aie.end"() : () -> () '
+        texts = []
+        for plan, m, tail in read:
+            key = (m.group(), tail.group())
+            built = plan.built.get(key)
+            if built is None:
+                built = plan.built[key] = self._build(o.name, plan, (m, tail))
+            head, middle, given, after = built
+            texts.append((plan.eras, head + body + middle + (given or o.loc) + after))
+        self._choose(texts)
+        self.last_end, self.last_name = end, o.name
+        return end
+
+    def _ends_in_end(self, o: _Open, close: int) -> bool:
+        """As :meth:`Reader._ends_in_end`, from the text."""
+        text = self.text
+        if self.last_end > o.brace and not text[self.last_end : close].strip():
+            return self.last_name == "aie.end"
+        rest = text[max(self.last_end, o.brace + 1) : close]
+        if "aie.end" in rest or "//" in rest:
+            raise _Slow
+        return False
+
+
+def read_fast(
+    text: str, source_name: str = "<string>", era: str | None = None
+) -> str | None:
+    """``text`` with every custom-form aie/aiex op in generic form, read by the fast path, or
+    None where the fast path does not vouch for the text (:func:`to_generic` then reads it
+    with the token reader)."""
+    if "\x00" in text or "\x01" in text or "\x02" in text:
+        return None
+    try:
+        return _FastReader(Reader(text, source_name, era)).convert()
+    except _Slow:
+        return None
+
+
 def _int(text: str) -> int:
     return int(text, 16) if text.lstrip("-").startswith("0x") else int(text)
 
@@ -1005,12 +1790,22 @@ def _entry(key: str, value: str) -> str:
     return key if value == "unit" else f"{key} = {value}"
 
 
-def to_generic(text: str, source_name: str = "<string>") -> str:
+def to_generic(text: str, source_name: str = "<string>", era: str | None = None) -> str:
     """``text`` with every custom-form aie/aiex op in generic form (located where it was
-    written); raises :class:`CustomFormError` for an op that does not read."""
+    written); raises :class:`CustomFormError` for an op that does not read.
+
+    ``era`` (one of :data:`aie_trace.ir.schema.ERAS`), when the caller knows it (a pass's ``era``
+    option), is the era every op is read in; without it the module's ops decide: each narrows
+    the eras the module may be in, and an op whose text reads differently in the eras left is
+    written in the newest of them."""
+    if era is not None and era not in schema.ERAS:
+        raise ValueError(f"unknown era {era!r}")
     if not may_hold_custom_ops(text):
         return text
-    reader = Reader(text, source_name)
+    fast = read_fast(text, source_name, era)
+    if fast is not None:
+        return fast
+    reader = Reader(text, source_name, era)
     try:
         return reader.convert()
     except _Fail as f:

@@ -1112,6 +1112,18 @@ ASSEMBLY: dict[str, tuple[tuple[str, str], ...]] = {
             ("E1", "`(` $buffer `,` $index `,` $value `)` attr-dict"),
             ("E2", "`(` $buffer `,` $index `,` $value `)` attr-dict `:` type($value)"),
         ),
+        # the main-line ops no era above names (AIEX.td@93d0a7cc)
+        "aiex.npu.create_scratchpad": "attr-dict",
+        "aiex.npu.blockwrite_values": "`(` $address `:` type($address) `)` `values` $values "
+        "`:` type($values) attr-dict",
+        "aiex.npu.preempt": "attr-dict",
+        "aiex.control_packet": "attr-dict",
+        "aiex.dma_bd_pool_pop": "`(` $column `,` $row `)` attr-dict `:` type($bd_id)",
+        "aiex.dma_bd_pool_push": "`(` $column `,` $row `)` `bd_id` $bd_id attr-dict `:` "
+        "type($bd_id)",
+        "aiex.dma_channel_reset": "`(` $tile `,` $direction `,` $channel `)` attr-dict",
+        "aiex.dma_channel_reset_for": "`(` $objfifo `)` attr-dict",
+        "aiex.core_reset": "`(` $tile `)` attr-dict",
     }.items()
 }
 

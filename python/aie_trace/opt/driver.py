@@ -35,6 +35,7 @@ from .pipeline import (
     PassElement,
     PipelineError,
     PipelineRunner,
+    PythonStep,
     Step,
     parse_pass_options,
     parse_pipeline,
@@ -574,7 +575,9 @@ class Driver:
                 after_failure=self.opts.print_ir_after_failure,
                 generic=self.opts.print_op_generic,
             )
-            module, was_custom = parse_module(provider.ir, chunk, name, diag)
+            module, was_custom = parse_module(
+                provider.ir, chunk, name, diag, given_era(steps)
+            )
             try:
                 ok = module is not None and runner.run(module)
             finally:
@@ -655,18 +658,34 @@ _SINGLE_OP = re.compile(
 _UNNAMED_LOC = re.compile(r'loc\("-":')
 
 
+def given_era(steps: list[Step]) -> str | None:
+    """The IR era the pipeline's passes are told (their ``era`` option), when they agree on
+    one: custom-form aie/aiex ops are read in it. None when no pass names one (the module's
+    ops then decide) or passes name different ones (each pass then meets the module as read).
+    """
+    eras = set()
+    for step in steps:
+        if isinstance(step, PythonStep):
+            era = getattr(
+                step.cls.from_options(list(step.element.options)), "era", None
+            )
+            if era not in (None, "auto"):
+                eras.add(era)
+    return eras.pop() if len(eras) == 1 else None
+
+
 def parse_module(
-    ir: Any, chunk: Chunk, name: str, diag: DiagnosticEngine
+    ir: Any, chunk: Chunk, name: str, diag: DiagnosticEngine, era: str | None = None
 ) -> tuple[Any, bool]:
     """The chunk as a ``builtin.module`` (other top-level ops are wrapped in one, as mlir-opt
     does), or None after reporting the parse errors, and whether it held custom-form aie/aiex
-    ops. Lines keep their absolute numbers.
+    ops (read in ``era`` when it is given). Lines keep their absolute numbers.
     """
     padded = "\n" * (chunk.first_line - 1) + chunk.text
     from ..ir.aieir import ParseError, custom_to_generic
 
     try:
-        generic = custom_to_generic(padded, name)
+        generic = custom_to_generic(padded, name, era)
     except ParseError as e:
         diag.extend_from_mlir(e.diagnostics)
         return None, False
