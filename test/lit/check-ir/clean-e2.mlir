@@ -9,25 +9,29 @@
 // RUN: FileCheck %s < %t.checked
 // RUN: not aie-trace-opt %s --split-input-file -aie-trace-check-ir='era=E1' 2>&1 | FileCheck %s --check-prefix=AS-E1
 // RUN: not aie-trace-opt %s --split-input-file -aie-trace-check-ir='era=E3' 2>&1 | FileCheck %s --check-prefix=AS-E3
-// The lowered chunk stays in generic form: its patch is IR era E2's, whose custom form reads as E4's.
 
-// CHECK: aie.trace.host_config {buffer_size = 8192 : i32}
-aie.device(npu2) @main {
-  %0 = aie.tile(0, 2)
-  aie.trace @core_trace(%0) {
-    aie.trace.mode "Event-Time"
-    // An auto-allocated packet id: the op carries only the type.
-    // AS-E1: :[[# @LINE + 1]]:5: error: 'aie.trace.packet' op requires attribute 'id'
-    aie.trace.packet type = core
-    aie.trace.event <"INSTR_EVENT_0">
-    aie.trace.start broadcast = 15
-    aie.trace.stop broadcast = 14
-  }
-  aie.runtime_sequence @sequence(%arg0: memref<64xi32>, %n: i32, %arg1: memref<64xi32>) {
-    aie.trace.host_config {buffer_size = 8192 : i32}
-    aie.trace.start_config @core_trace
-  }
-}
+// CHECK: "aie.trace.host_config"() <{buffer_size = 8192 : i32}>
+"builtin.module"() ({
+  "aie.device"() <{device = 8 : i32, sym_name = "main"}> ({
+    %0 = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
+    "aie.trace"(%0) <{sym_name = "core_trace"}> ({
+      "aie.trace.mode"() <{mode = 0 : i32}> : () -> ()
+      // An auto-allocated packet id: the op carries only the type.
+      // AS-E1: :[[# @LINE + 1]]:7: error: 'aie.trace.packet' op requires attribute 'id'
+      "aie.trace.packet"() <{type = 0 : i32}> : () -> ()
+      "aie.trace.event"() <{event = #aie.trace_event<"INSTR_EVENT_0">}> : () -> ()
+      "aie.trace.start"() <{broadcast = 15 : i32}> : () -> ()
+      "aie.trace.stop"() <{broadcast = 14 : i32}> : () -> ()
+      "aie.end"() : () -> ()
+    }) : (index) -> ()
+    "aie.runtime_sequence"() <{sym_name = "sequence"}> ({
+    ^bb0(%arg0: memref<64xi32>, %n: i32, %arg1: memref<64xi32>):
+      "aie.trace.host_config"() <{buffer_size = 8192 : i32}> : () -> ()
+      "aie.trace.start_config"() <{trace_config = @core_trace}> : () -> ()
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
 
 // -----
 
