@@ -3,19 +3,16 @@
 // preempt without its level.
 // RUN: aie-trace-opt %s -verify-diagnostics -aie-trace-check-ir -o /dev/null
 
-module {
-  "aie.device"() <{device = 8 : i32, sym_name = "m"}> ({
-    %t = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
-    // expected-error@+1 {{'aiex.core_reset' op expects parent op 'aie.runtime_sequence'}}
-    "aiex.core_reset"(%t) : (index) -> ()
-    // expected-error@+1 {{'aie.buffer' op attribute 'aligned' failed to satisfy constraint: bool attribute (got 1 : i32)}}
-    %buf = "aie.buffer"(%t) <{aligned = 1 : i32}> : (index) -> memref<16xi32>
-    "aie.runtime_sequence"() <{sym_name = "seq"}> ({
-      // expected-error@+1 {{'aiex.npu.create_scratchpad' op attribute 'size' failed to satisfy constraint: 32-bit unsigned integer attribute (got 128 : i32)}}
-      "aiex.npu.create_scratchpad"() <{size = 128 : i32}> : () -> ()
-      // expected-error@+1 {{'aiex.npu.preempt' op requires attribute 'level'}}
-      "aiex.npu.preempt"() : () -> ()
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
+aie.device(npu2) @m {
+  %t = aie.tile(0, 2)
+  // expected-error@+1 {{'aiex.core_reset' op expects parent op 'aie.runtime_sequence'}}
+  "aiex.core_reset"(%t) : (index) -> ()
+  // expected-error@+1 {{'aie.buffer' op attribute 'aligned' failed to satisfy constraint: bool attribute (got 1 : i32)}}
+  %buf = aie.buffer(%t) {aligned = 1 : i32} : memref<16xi32>
+  aie.runtime_sequence @seq() {
+    // expected-error@+1 {{'aiex.npu.create_scratchpad' op attribute 'size' failed to satisfy constraint: 32-bit unsigned integer attribute (got 128 : i32)}}
+    "aiex.npu.create_scratchpad"() <{size = 128 : i32}> : () -> ()
+    // expected-error@+1 {{'aiex.npu.preempt' op requires attribute 'level'}}
+    "aiex.npu.preempt"() : () -> ()
+  }
 }

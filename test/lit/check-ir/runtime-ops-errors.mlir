@@ -2,47 +2,40 @@
 // attribute constraints, and the verifier rules of SetLockOp::verify / SetLockOp::getLockOp and
 // DMAStartBdChainOp::verify (lib/Dialect/AIEX/IR/AIEXDialect.cpp), in their words.
 // RUN: aie-trace-opt %s --split-input-file -verify-diagnostics -aie-trace-check-ir='era=E2'
+// Chunks in generic form hold what the custom form cannot say: an attribute or operand of another
+// type than the op's definition gives it.
 
 // set_lock's value is a property, and its lock an aie.lock
-"builtin.module"() ({
-  "aie.device"() <{device = 8 : i32}> ({
-    %core = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
-    "aie.runtime_sequence"() ({
-      // expected-error@+2 {{'aiex.set_lock' op requires attribute 'value'}}
-      // expected-error@+1 {{'aiex.set_lock' op operand 'lock' must be defined by 'aie.lock'}}
-      "aiex.set_lock"(%core) : (index) -> ()
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
-}) : () -> ()
+aie.device(npu2) {
+  %core = aie.tile(0, 2)
+  aie.runtime_sequence() {
+    // expected-error@+2 {{'aiex.set_lock' op requires attribute 'value'}}
+    // expected-error@+1 {{'aiex.set_lock' op operand 'lock' must be defined by 'aie.lock'}}
+    "aiex.set_lock"(%core) : (index) -> ()
+  }
+}
 
 // -----
 
 // not on AIE1 (xcvc1902)
-"builtin.module"() ({
-  "aie.device"() <{device = 1 : i32}> ({
-    %core = "aie.tile"() <{col = 1 : i32, row = 3 : i32}> : () -> index
-    %lock = "aie.lock"(%core) <{lockID = 0 : i32}> : (index) -> index
-    "aie.runtime_sequence"() ({
-      // expected-error@+1 {{'aiex.set_lock' op SetLockOp is not supported on AIE1.}}
-      "aiex.set_lock"(%lock) <{value = 1 : i32}> : (index) -> ()
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
-}) : () -> ()
+aie.device(xcvc1902) {
+  %core = aie.tile(1, 3)
+  %lock = aie.lock(%core, 0)
+  aie.runtime_sequence() {
+    // expected-error@+1 {{'aiex.set_lock' op SetLockOp is not supported on AIE1.}}
+    aiex.set_lock(%lock, 1)
+  }
+}
 
 // -----
 
 // only inside a runtime sequence (HasAncestor)
-"builtin.module"() ({
-  "aie.device"() <{device = 8 : i32}> ({
-    %core = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
-    %lock = "aie.lock"(%core) <{lockID = 0 : i32}> : (index) -> index
-    // expected-error@+1 {{'aiex.set_lock' op expects ancestor op 'aie.runtime_sequence'}}
-    "aiex.set_lock"(%lock) <{value = 1 : i32}> : (index) -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
-}) : () -> ()
+aie.device(npu2) {
+  %core = aie.tile(0, 2)
+  %lock = aie.lock(%core, 0)
+  // expected-error@+1 {{'aiex.set_lock' op expects ancestor op 'aie.runtime_sequence'}}
+  aiex.set_lock(%lock, 1)
+}
 
 // -----
 
@@ -65,25 +58,21 @@
 // -----
 
 // dma_start_bd_chain names an aie.bd_chain of its device and passes its arguments
-"builtin.module"() ({
-  "aie.device"() <{device = 8 : i32}> ({
-    %shim = "aie.tile"() <{col = 0 : i32, row = 0 : i32}> : () -> index
-    "aie.bd_chain"() <{sym_name = "chain"}> ({
-    ^bb0(%buf: memref<32xi32>):
-      "aie.end"() : () -> ()
-    }) : () -> ()
-    "aie.runtime_sequence"() ({
-    ^bb0(%arg0: memref<32xi32>, %arg1: memref<16xi32>):
-      // expected-error@+1 {{'aiex.dma_start_bd_chain' op symbol does not reference valid BD chain}}
-      %a = "aiex.dma_start_bd_chain"(%arg0, %shim) <{channel = 0 : i32, direction = 1 : i32, symbol = @nochain}> : (memref<32xi32>, index) -> index
-      // expected-error@+1 {{'aiex.dma_start_bd_chain' op Number of arguments mismatches.}}
-      %b = "aiex.dma_start_bd_chain"(%arg0, %arg0, %shim) <{channel = 0 : i32, direction = 1 : i32, symbol = @chain}> : (memref<32xi32>, memref<32xi32>, index) -> index
-      // expected-error@+1 {{'aiex.dma_start_bd_chain' op Argument 1 types mismatch: expected memref<32xi32> but got memref<16xi32>}}
-      %c = "aiex.dma_start_bd_chain"(%arg1, %shim) <{channel = 0 : i32, direction = 1 : i32, symbol = @chain}> : (memref<16xi32>, index) -> index
-    }) : () -> ()
-    "aie.end"() : () -> ()
+aie.device(npu2) {
+  %shim = aie.tile(0, 0)
+  "aie.bd_chain"() <{sym_name = "chain"}> ({
+  ^bb0(%buf: memref<32xi32>):
+    aie.end
   }) : () -> ()
-}) : () -> ()
+  aie.runtime_sequence(%arg0: memref<32xi32>, %arg1: memref<16xi32>) {
+    // expected-error@+1 {{'aiex.dma_start_bd_chain' op symbol does not reference valid BD chain}}
+    %a = aiex.dma_start_bd_chain @nochain(%arg0) : (memref<32xi32>) on(%shim, MM2S, 0)
+    // expected-error@+1 {{'aiex.dma_start_bd_chain' op Number of arguments mismatches.}}
+    %b = aiex.dma_start_bd_chain @chain(%arg0, %arg0) : (memref<32xi32>, memref<32xi32>) on(%shim, MM2S, 0)
+    // expected-error@+1 {{'aiex.dma_start_bd_chain' op Argument 1 types mismatch: expected memref<32xi32> but got memref<16xi32>}}
+    %c = aiex.dma_start_bd_chain @chain(%arg1) : (memref<16xi32>) on(%shim, MM2S, 0)
+  }
+}
 
 // -----
 

@@ -10,14 +10,10 @@
 // An E1 module (attribute patch) whose configuration's sequence is tagged.
 // CHECK: show-form.mlir:[[# @LINE + 2]]:1: remark: IR form E1+tagged: IR era E1 with the tagged trace-argument form ('aie.trace_buffer_arg', from the full-ELF control-packet flow of the unmerged mlir-aie PR #3773)
 // expected-remark@+1 {{IR form E1+tagged: IR era E1 with the tagged trace-argument form}}
-module {
-  "aie.device"() <{device = 8 : i32, sym_name = "cfg"}> ({
-    "aie.runtime_sequence"() <{sym_name = "sequence"}> ({
-    ^bb0(%a0: memref<16xi32>, %trace: memref<64xi8>):
-      "aiex.npu.address_patch"() <{addr = 119268 : ui32, arg_idx = 1 : i32, arg_plus = 0 : i32}> : () -> ()
-    }) {aie.trace_buffer_arg = 1 : i32} : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
+aie.device(npu2) @cfg {
+  aie.runtime_sequence @sequence(%a0: memref<16xi32>, %trace: memref<64xi8>) attributes {aie.trace_buffer_arg = 1 : i32} {
+    aiex.npu.address_patch {addr = 119268 : ui32, arg_idx = 1 : i32, arg_plus = 0 : i32}
+  }
 }
 
 // -----
@@ -25,15 +21,11 @@ module {
 // An E4 module (an i64 patch offset naming its buffer), no trace-buffer form: the era alone.
 // CHECK: show-form.mlir:[[# @LINE + 2]]:1: remark: IR form E4: IR era E4{{$}}
 // expected-remark@+1 {{IR form E4: IR era E4}}
-module {
-  "aie.device"() <{device = 8 : i32, sym_name = "cfg"}> ({
-    "aie.runtime_sequence"() <{sym_name = "sequence"}> ({
-    ^bb0(%a0: memref<16xi32>, %trace: memref<64xi8>):
-      %p = arith.constant 0 : i64
-      "aiex.npu.address_patch"(%p, %trace) <{addr = 119268 : ui32, operandSegmentSizes = array<i32: 0, 1, 1>}> : (i64, memref<64xi8>) -> ()
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
+aie.device(npu2) @cfg {
+  aie.runtime_sequence @sequence(%a0: memref<16xi32>, %trace: memref<64xi8>) {
+    %p = arith.constant 0 : i64
+    aiex.npu.address_patch(%p : i64) buffer %trace : memref<64xi8> {addr = 119268 : ui32}
+  }
 }
 
 // -----
@@ -41,13 +33,9 @@ module {
 // The same E4 module, tagged.
 // CHECK: show-form.mlir:[[# @LINE + 2]]:1: remark: IR form E4+tagged: IR era E4 with the tagged trace-argument form
 // expected-remark@+1 {{IR form E4+tagged}}
-module {
-  "aie.device"() <{device = 8 : i32, sym_name = "cfg"}> ({
-    "aie.runtime_sequence"() <{sym_name = "sequence"}> ({
-    ^bb0(%a0: memref<16xi32>, %trace: memref<64xi8>):
-      %p = arith.constant 0 : i64
-      "aiex.npu.address_patch"(%p, %trace) <{addr = 119268 : ui32, operandSegmentSizes = array<i32: 0, 1, 1>}> : (i64, memref<64xi8>) -> ()
-    }) {aie.trace_buffer_arg = 1 : i32} : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
+aie.device(npu2) @cfg {
+  aie.runtime_sequence @sequence(%a0: memref<16xi32>, %trace: memref<64xi8>) attributes {aie.trace_buffer_arg = 1 : i32} {
+    %p = arith.constant 0 : i64
+    aiex.npu.address_patch(%p : i64) buffer %trace : memref<64xi8> {addr = 119268 : ui32}
+  }
 }

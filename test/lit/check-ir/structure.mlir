@@ -4,6 +4,8 @@
 // RUN: aie-trace-opt %s --split-input-file -verify-diagnostics -aie-trace-check-ir='era=E2'
 // RUN: aie-trace-opt %s --split-input-file -verify-diagnostics -aie-trace-check-ir='era=E3'
 // RUN: aie-trace-opt %s --split-input-file -verify-diagnostics -aie-trace-check-ir='era=E4'
+// Chunks in generic form hold what the custom form cannot say: a misplaced or missing terminator, a
+// second block, a result or operand of another type than the op's definition gives it.
 
 // aie.end must close its block; a runtime sequence has no terminator.
 "builtin.module"() ({
@@ -54,91 +56,73 @@
 // -----
 
 // BD blocks end in aie.end or aie.next_bd; next_bd names one successor.
-"builtin.module"() ({
-  "aie.device"() <{device = 5 : i32}> ({
-    "aie.runtime_sequence"() ({
-    ^bb0(%a: memref<64xi32>):
-      // (the BD contents are beside the point here, and differ between eras)
-      // expected-error@+1 {{'aiex.dma_configure_task_for' op expects each block of region #0 to end with 'aie.end' or 'aie.next_bd', found 'test.bd'}}
-      %task = "aiex.dma_configure_task_for"() <{alloc = @in0}> ({
-        "test.bd"(%a) : (memref<64xi32>) -> ()
-        // expected-error@+1 {{'aie.next_bd' op expected 1 successors, but found 0}}
-        "aie.next_bd"() : () -> ()
-      ^bb1:
-        "test.bd"(%a) : (memref<64xi32>) -> ()
-      }) : () -> index
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
-}) : () -> ()
+aie.device(npu1_1col) {
+  aie.runtime_sequence(%a: memref<64xi32>) {
+    // (the BD contents are beside the point here, and differ between eras)
+    // expected-error@+1 {{'aiex.dma_configure_task_for' op expects each block of region #0 to end with 'aie.end' or 'aie.next_bd', found 'test.bd'}}
+    %task = aiex.dma_configure_task_for @in0 {
+      "test.bd"(%a) : (memref<64xi32>) -> ()
+      // expected-error@+1 {{'aie.next_bd' op expected 1 successors, but found 0}}
+      "aie.next_bd"() : () -> ()
+    ^bb1:  // no predecessors
+      "test.bd"(%a) : (memref<64xi32>) -> ()
+    }
+  }
+}
 
 // -----
 
 // dma_start belongs to a DMA program; packet ports to a packet flow.
-"builtin.module"() ({
-  "aie.device"() <{device = 5 : i32}> ({
-    %t = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
-    %c = "aie.core"(%t) ({
-      // expected-error@+1 {{'aie.dma_start' op expects parent op to be one of 'aie.mem, aie.memtile_dma, func.func, aie.shim_dma'}}
-      %0 = "aie.dma_start"()[^bb1, ^bb1] <{channel_dir = 0 : i32, channel_index = 0 : i32}> : () -> i1
-    ^bb1:
-      // expected-error@+1 {{'aie.packet_dest' op expects parent op 'aie.packet_flow'}}
-      "aie.packet_dest"(%t) <{bundle = 1 : i32, channel = 1 : i32}> : (index) -> ()
-      "aie.end"() : () -> ()
-    }) : (index) -> index
-    "aie.end"() : () -> ()
-  }) : () -> ()
-}) : () -> ()
+aie.device(npu1_1col) {
+  %t = aie.tile(0, 2)
+  %c = aie.core(%t) {
+    // expected-error@+1 {{'aie.dma_start' op expects parent op to be one of 'aie.mem, aie.memtile_dma, func.func, aie.shim_dma'}}
+    %0 = aie.dma_start(S2MM, 0, ^bb1, ^bb1)
+  ^bb1:  // 2 preds: ^bb0, ^bb0
+    // expected-error@+1 {{'aie.packet_dest' op expects parent op 'aie.packet_flow'}}
+    aie.packet_dest<%t, DMA : 1>
+    aie.end
+  }
+}
 
 // -----
 
 // dma_memcpy_nd's static lists hold exactly four entries.
-"builtin.module"() ({
-  "aie.device"() <{device = 5 : i32}> ({
-    "aie.runtime_sequence"() ({
-    ^bb0(%a: memref<64xi32>):
-      // expected-error@+1 {{'aiex.npu.dma_memcpy_nd' op attribute 'static_sizes' failed to satisfy constraint: i64 dense array attribute with exactly 4 elements; got 2}}
-      "aiex.npu.dma_memcpy_nd"(%a) <{id = 0 : i64, metadata = @in0, operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = array<i64: 0, 0, 0, 0>, static_sizes = array<i64: 1, 64>, static_strides = array<i64: 0, 0, 0, 1>}> : (memref<64xi32>) -> ()
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
-}) : () -> ()
+aie.device(npu1_1col) {
+  aie.runtime_sequence(%a: memref<64xi32>) {
+    // expected-error@+1 {{'aiex.npu.dma_memcpy_nd' op attribute 'static_sizes' failed to satisfy constraint: i64 dense array attribute with exactly 4 elements; got 2}}
+    aiex.npu.dma_memcpy_nd(%a[0, 0, 0, 0][1, 64][0, 0, 0, 1]) {id = 0 : i64, metadata = @in0} : memref<64xi32>
+  }
+}
 
 // -----
 
 // Trace configuration: ranges, enum cases, parents; a host_config with no buffer.
-"builtin.module"() ({
-  "aie.device"() <{device = 5 : i32}> ({
-    %t = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
-    "aie.trace"(%t) <{sym_name = "tr"}> ({
-      // expected-error@+1 {{'aie.trace.packet' op attribute 'id' failed to satisfy constraint: 32-bit signless integer attribute whose value is in [1, 31]; got 32}}
-      "aie.trace.packet"() <{id = 32 : i32, type = 0 : i32}> : () -> ()
-      // expected-error@+1 {{'aie.trace.mode' op attribute 'mode' failed to satisfy constraint: TraceMode case, one of 0 (Event-Time), 1 (Event-PC), 2 (Execution); got 3}}
-      "aie.trace.mode"() <{mode = 3 : i32}> : () -> ()
-      // expected-error@+1 {{'aie.trace.event' op attribute 'event' failed to satisfy constraint: #aie.trace_event<...> (got "INSTR_EVENT_0")}}
-      "aie.trace.event"() <{event = "INSTR_EVENT_0"}> : () -> ()
-      "aie.end"() : () -> ()
-    }) : (index) -> ()
-    // expected-error@+1 {{'aie.trace.start' op expects parent op 'aie.trace'}}
-    "aie.trace.start"() <{broadcast = 15 : i32}> : () -> ()
-    "aie.runtime_sequence"() ({
-      // expected-error@+1 {{'aie.trace.host_config' op attribute 'buffer_size' failed to satisfy constraint: 32-bit signless integer attribute whose value is in [1, 2147483647]; got 0}}
-      "aie.trace.host_config"() <{buffer_size = 0 : i32}> : () -> ()
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
-}) : () -> ()
+aie.device(npu1_1col) {
+  %t = aie.tile(0, 2)
+  aie.trace @tr(%t) {
+    // expected-error@+1 {{'aie.trace.packet' op attribute 'id' failed to satisfy constraint: 32-bit signless integer attribute whose value is in [1, 31]; got 32}}
+    aie.trace.packet id = 32 type = core
+    // expected-error@+1 {{'aie.trace.mode' op attribute 'mode' failed to satisfy constraint: TraceMode case, one of 0 (Event-Time), 1 (Event-PC), 2 (Execution); got 3}}
+    "aie.trace.mode"() <{mode = 3 : i32}> : () -> ()
+    // expected-error@+1 {{'aie.trace.event' op attribute 'event' failed to satisfy constraint: #aie.trace_event<...> (got "INSTR_EVENT_0")}}
+    aie.trace.event "INSTR_EVENT_0"
+  }
+  // expected-error@+1 {{'aie.trace.start' op expects parent op 'aie.trace'}}
+  aie.trace.start broadcast = 15
+  aie.runtime_sequence() {
+    // expected-error@+1 {{'aie.trace.host_config' op attribute 'buffer_size' failed to satisfy constraint: 32-bit signless integer attribute whose value is in [1, 2147483647]; got 0}}
+    aie.trace.host_config {buffer_size = 0 : i32}
+  }
+}
 
 // -----
 
 // Since mlir-aie PR #2727 a shim DMA allocation names its tile by SSA value, not by column.
-"builtin.module"() ({
-  "aie.device"() <{device = 5 : i32}> ({
-    // expected-error@+1 {{'aie.shim_dma_allocation' op expected 1 operands, but found 0}}
-    "aie.shim_dma_allocation"() <{channel_dir = 1 : i32, channel_index = 0 : i64, col = 0 : i64, sym_name = @in0}> : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
-}) : () -> ()
+aie.device(npu1_1col) {
+  // expected-error@+1 {{'aie.shim_dma_allocation' op expected 1 operands, but found 0}}
+  "aie.shim_dma_allocation"() <{channel_dir = 1 : i32, channel_index = 0 : i64, col = 0 : i64, sym_name = @in0}> : () -> ()
+}
 
 // -----
 

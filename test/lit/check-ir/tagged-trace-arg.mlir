@@ -5,43 +5,30 @@
 // RUN: aie-trace-opt %s --split-input-file -verify-diagnostics -aie-trace-check-ir -o /dev/null
 
 // E1, tagged: clean.
-module {
-  "aie.device"() <{device = 8 : i32, sym_name = "cfg"}> ({
-    "aie.runtime_sequence"() <{sym_name = "sequence"}> ({
-    ^bb0(%a0: memref<16xi32>, %trace: memref<64xi8>):
-      "aiex.npu.address_patch"() <{addr = 119268 : ui32, arg_idx = 1 : i32, arg_plus = 0 : i32}> : () -> ()
-    }) {aie.trace_buffer_arg = 1 : i32} : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
+aie.device(npu2) @cfg {
+  aie.runtime_sequence @sequence(%a0: memref<16xi32>, %trace: memref<64xi8>) attributes {aie.trace_buffer_arg = 1 : i32} {
+    aiex.npu.address_patch {addr = 119268 : ui32, arg_idx = 1 : i32, arg_plus = 0 : i32}
+  }
 }
 
 // -----
 
 // E4, tagged argument not the last: clean.
-module {
-  "aie.device"() <{device = 8 : i32, sym_name = "cfg"}> ({
-    "aie.runtime_sequence"() <{sym_name = "sequence"}> ({
-    ^bb0(%a0: memref<16xi32>, %trace: memref<64xi8>, %a2: memref<16xi32>):
-      %p = arith.constant 0 : i64
-      "aiex.npu.address_patch"(%p, %trace) <{addr = 119268 : ui32, operandSegmentSizes = array<i32: 0, 1, 1>}> : (i64, memref<64xi8>) -> ()
-    }) {aie.trace_buffer_arg = 1 : i32} : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
+aie.device(npu2) @cfg {
+  aie.runtime_sequence @sequence(%a0: memref<16xi32>, %trace: memref<64xi8>, %a2: memref<16xi32>) attributes {aie.trace_buffer_arg = 1 : i32} {
+    %p = arith.constant 0 : i64
+    aiex.npu.address_patch(%p : i64) buffer %trace : memref<64xi8> {addr = 119268 : ui32}
+  }
 }
 
 // -----
 
 // A tag naming a data argument that is not a memref, and one of the wrong type.
-module {
-  "aie.device"() <{device = 8 : i32, sym_name = "cfg"}> ({
-    // expected-error@+1 {{'aie.trace_buffer_arg' must be an i32 naming a memref argument of @cfg:@scalar (2 arguments)}}
-    "aie.runtime_sequence"() <{sym_name = "scalar"}> ({
-    ^bb0(%a0: memref<16xi32>, %n: i32):
-    }) {aie.trace_buffer_arg = 1 : i32} : () -> ()
-    // expected-error@+1 {{'aie.trace_buffer_arg' must be an i32 naming a memref argument of @cfg:@wide (2 arguments)}}
-    "aie.runtime_sequence"() <{sym_name = "wide"}> ({
-    ^bb0(%a0: memref<16xi32>, %trace: memref<64xi8>):
-    }) {aie.trace_buffer_arg = 1 : i64} : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
+aie.device(npu2) @cfg {
+  // expected-error@+1 {{'aie.trace_buffer_arg' must be an i32 naming a memref argument of @cfg:@scalar (2 arguments)}}
+  aie.runtime_sequence @scalar(%a0: memref<16xi32>, %n: i32) attributes {aie.trace_buffer_arg = 1 : i32} {
+  }
+  // expected-error@+1 {{'aie.trace_buffer_arg' must be an i32 naming a memref argument of @cfg:@wide (2 arguments)}}
+  aie.runtime_sequence @wide(%a0: memref<16xi32>, %trace: memref<64xi8>) attributes {aie.trace_buffer_arg = 1 : i64} {
+  }
 }

@@ -7,6 +7,7 @@
 // RUN: aie-trace-opt %s -aie-trace-fuse-buffers='merge-back-to-back' -o %t.once 2>/dev/null
 // RUN: FileCheck %s < %t.once
 // RUN: aie-trace-opt %t.once -aie-trace-fuse-buffers='merge-back-to-back' -aie-trace-verify-patches 2>/dev/null | diff %t.once -
+// (In generic form: the patches are IR era E2's, whose custom form aie-trace reads as E4's.)
 
 // CHECK-LABEL: sym_name = "main_seq"
 // CHECK-NEXT: ^bb0(%{{.*}}: memref<64xi32>, %{{.*}}: memref<12288xi8>):

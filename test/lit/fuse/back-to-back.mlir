@@ -5,6 +5,7 @@
 // RUN:   | FileCheck %s --check-prefix=MERGED
 // RUN: FileCheck %s --check-prefix=QUIET --allow-empty < %t.err
 // RUN: aie-trace-opt %s --split-input-file -aie-trace-fuse-buffers='merge-back-to-back' -aie-trace-verify-patches -o /dev/null
+// (In generic form: the patches are IR era E2's, whose custom form aie-trace reads as E4's.)
 // QUIET-NOT: warning
 
 // Two runs in one configure.

@@ -5,6 +5,7 @@
 // RUN: aie-trace-opt %s -aie-trace-check-ir -aie-trace-fuse-buffers -aie-trace-verify-patches \
 // RUN:   -aie-trace-materialize -aie-trace-verify-patches -aie-trace-drop-specialized -aie-trace-check-ir | FileCheck %s
 // RUN: aie-trace layout %s | FileCheck %s --check-prefix=LAYOUT
+// (In generic form: a region without a block, which the custom form cannot say.)
 
 // CHECK-LABEL: sym_name = "main_seq"
 // CHECK-NEXT: ^bb0(%{{.*}}: memref<64xi32>):

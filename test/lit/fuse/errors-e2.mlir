@@ -1,6 +1,7 @@
 // Every refusal of aie-trace-fuse-buffers is one located error, in
 // IR era E2 (SSA form: address_patch(%arg_plus) {addr, arg_idx}; appended trace argument).
 // RUN: aie-trace-opt %s --split-input-file -verify-diagnostics -aie-trace-fuse-buffers='era=E2'
+// (In generic form: the patches are IR era E2's, whose custom form aie-trace reads as E4's.)
 
 // a run of a design that writes its trace into its own output buffer (mlir-aie's own test).
 module {

@@ -1,6 +1,7 @@
 // A region per iteration needs a static trip count (IR era E2); loops=shared does not.
 // RUN: aie-trace-opt %s -verify-diagnostics -aie-trace-fuse-buffers
 // RUN: aie-trace-opt %s -aie-trace-fuse-buffers='loops=shared' | FileCheck %s
+// (In generic form: the patches are IR era E2's, whose custom form aie-trace reads as E4's.)
 // CHECK: aie_trace.slice_paths = ["0"]
 
 module {

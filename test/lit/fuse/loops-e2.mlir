@@ -9,6 +9,7 @@
 // RUN: aie-trace-opt %t.once -aie-trace-fuse-buffers | diff %t.once -
 // One region shared by every iteration (what mlir-aie's own pass does):
 // RUN: aie-trace-opt %s -aie-trace-fuse-buffers='loops=shared' -aie-trace-verify-patches | FileCheck %s --check-prefix=SHARED
+// (In generic form: the patches are IR era E2's, whose custom form aie-trace reads as E4's.)
 
 // A region per iteration: the view's offset follows the iteration index, and the specialized copy takes
 // the index as an extra i32 parameter to compute arg_plus.

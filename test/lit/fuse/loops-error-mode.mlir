@@ -1,5 +1,6 @@
 // loops=error refuses a traced run inside an scf.for, located, saying how to proceed (IR era E2).
 // RUN: aie-trace-opt %s -verify-diagnostics -aie-trace-fuse-buffers='loops=error'
+// (In generic form: the patches are IR era E2's, whose custom form aie-trace reads as E4's.)
 
 module {
   "aie.device"() <{device = 5 : i32, sym_name = "main"}> ({

@@ -9,6 +9,7 @@
 // RUN: aie-trace-opt %s --split-input-file -aie-trace-fuse-buffers -o %t.once 2>/dev/null
 // RUN: aie-trace-opt %t.once --split-input-file -aie-trace-fuse-buffers -o %t.twice 2>/dev/null
 // RUN: diff %t.once %t.twice
+// (In generic form: the patches are IR era E2's, whose custom form aie-trace reads as E4's.)
 
 // nested A -> B -> C: B's own 4 KiB at the front of its region, C's 8 KiB after it.
 // CHECK-LABEL: sym_name = "main_seq"

@@ -4,6 +4,7 @@
 // RUN: aie-trace-opt %s -verify-diagnostics -aie-trace-fuse-buffers -o /dev/null
 // RUN: aie-trace-opt %s -verify-diagnostics -aie-trace-verify-patches -o /dev/null
 // RUN: aie-trace-opt %s -verify-diagnostics -aie-trace-materialize -o /dev/null
+// (In generic form: the patches are IR era E2's, whose custom form aie-trace reads as E4's.)
 module {
   "aie.device"() <{device = 5 : i32, sym_name = "main"}> ({
     "aie.runtime_sequence"() <{sym_name = "main_seq"}> ({

@@ -3,6 +3,7 @@
 // RUN: aie-trace-opt %s --split-input-file -aie-trace-fuse-buffers 2>/dev/null | FileCheck %s
 // RUN: aie-trace-opt %s --split-input-file -aie-trace-fuse-buffers -aie-trace-check-ir -aie-trace-verify-patches \
 // RUN:   -aie-trace-materialize -aie-trace-verify-patches -o /dev/null
+// (In generic form: the patches are IR era E2's, whose custom form aie-trace reads as E4's.)
 
 // a dedicated buffer whose upper half is patched first: 8 KiB own trace, the callee's 8 KiB after it.
 // CHECK-LABEL: sym_name = "main_seq"

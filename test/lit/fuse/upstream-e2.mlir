@@ -13,6 +13,7 @@
 // RUN: aie-trace-opt %s --split-input-file -aie-trace-fuse-buffers -o %t.once 2>/dev/null
 // RUN: aie-trace-opt %t.once --split-input-file -aie-trace-fuse-buffers -o %t.twice 2>/dev/null
 // RUN: diff %t.once %t.twice
+// (In generic form: the patches are IR era E2's, whose custom form aie-trace reads as E4's.)
 
 // two calls of one traced design get distinct regions.
 // CHECK-LABEL: sym_name = "main_seq"

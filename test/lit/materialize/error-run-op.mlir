@@ -8,130 +8,108 @@
 // no sequence of that name
 module {
   // expected-note@+1 {{This device does not have a 'run_x' runtime sequence}}
-  "aie.device"() <{device = 4 : i32, sym_name = "dev_a"}> ({
-    "aie.runtime_sequence"() <{sym_name = "run_a"}> ({
-    ^bb0(%x: memref<1xi32>):
-    }) : () -> ()
-    "aie.runtime_sequence"() <{sym_name = "run_b"}> ({
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
-  "aie.device"() <{device = 4 : i32}> ({
-    "aie.runtime_sequence"() ({
-    ^bb0(%x: memref<1xi32>):
-      "aiex.configure"() <{symbol = @dev_a}> ({
+  aie.device(npu1) @dev_a {
+    aie.runtime_sequence @run_a(%x: memref<1xi32>) {
+    }
+    aie.runtime_sequence @run_b() {
+    }
+  }
+  aie.device(npu1) {
+    aie.runtime_sequence(%x: memref<1xi32>) {
+      aiex.configure @dev_a {
         // expected-error@+1 {{No such runtime sequence for device 'dev_a': 'run_x'}}
-        "aiex.run"(%x) <{runtime_sequence_symbol = @run_x}> : (memref<1xi32>) -> ()
-      }) : () -> ()
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
+        aiex.run @run_x(%x) : (memref<1xi32>)
+      }
+    }
+  }
 }
 
 // -----
 
 // one operand for a sequence of none
 module {
-  "aie.device"() <{device = 4 : i32, sym_name = "dev_a"}> ({
-    "aie.runtime_sequence"() <{sym_name = "run_a"}> ({
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
-  "aie.device"() <{device = 4 : i32}> ({
-    "aie.runtime_sequence"() ({
-    ^bb0(%x: memref<1xi32>):
-      "aiex.configure"() <{symbol = @dev_a}> ({
+  aie.device(npu1) @dev_a {
+    aie.runtime_sequence @run_a() {
+    }
+  }
+  aie.device(npu1) {
+    aie.runtime_sequence(%x: memref<1xi32>) {
+      aiex.configure @dev_a {
         // expected-error@+1 {{'aiex.run' op argument count mismatch: expected 0 but got 1}}
-        "aiex.run"(%x) <{runtime_sequence_symbol = @run_a}> : (memref<1xi32>) -> ()
-      }) : () -> ()
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
+        aiex.run @run_a(%x) : (memref<1xi32>)
+      }
+    }
+  }
 }
 
 // -----
 
 // one operand for a sequence of two
 module {
-  "aie.device"() <{device = 4 : i32, sym_name = "dev_a"}> ({
-    "aie.runtime_sequence"() <{sym_name = "run_a"}> ({
-    ^bb0(%x: memref<1xi32>, %y: memref<2xi32>):
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
-  "aie.device"() <{device = 4 : i32}> ({
-    "aie.runtime_sequence"() ({
-    ^bb0(%x: memref<1xi32>):
-      "aiex.configure"() <{symbol = @dev_a}> ({
+  aie.device(npu1) @dev_a {
+    aie.runtime_sequence @run_a(%x: memref<1xi32>, %y: memref<2xi32>) {
+    }
+  }
+  aie.device(npu1) {
+    aie.runtime_sequence(%x: memref<1xi32>) {
+      aiex.configure @dev_a {
         // expected-error@+1 {{'aiex.run' op argument count mismatch: expected 2 but got 1}}
-        "aiex.run"(%x) <{runtime_sequence_symbol = @run_a}> : (memref<1xi32>) -> ()
-      }) : () -> ()
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
+        aiex.run @run_a(%x) : (memref<1xi32>)
+      }
+    }
+  }
 }
 
 // -----
 
 // i32 elements for i16 ones
 module {
-  "aie.device"() <{device = 8 : i32, sym_name = "callee_dev"}> ({
-    "aie.runtime_sequence"() <{sym_name = "seq_expects_i16"}> ({
-    ^bb0(%arg0: memref<16xi16>):
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
-  "aie.device"() <{device = 8 : i32}> ({
-    "aie.runtime_sequence"() ({
-    ^bb0(%arg0: memref<16xi32>):
-      "aiex.configure"() <{symbol = @callee_dev}> ({
+  aie.device(npu2) @callee_dev {
+    aie.runtime_sequence @seq_expects_i16(%arg0: memref<16xi16>) {
+    }
+  }
+  aie.device(npu2) {
+    aie.runtime_sequence(%arg0: memref<16xi32>) {
+      aiex.configure @callee_dev {
         // expected-error@+1 {{'aiex.run' op argument 0 type mismatch: expected memref<16xi16> but got memref<16xi32>}}
-        "aiex.run"(%arg0) <{runtime_sequence_symbol = @seq_expects_i16}> : (memref<16xi32>) -> ()
-      }) : () -> ()
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
+        aiex.run @seq_expects_i16(%arg0) : (memref<16xi32>)
+      }
+    }
+  }
 }
 
 // -----
 
 // the name of a shim DMA allocation
 module {
-  "aie.device"() <{device = 8 : i32, sym_name = "dev_a"}> ({
-    %t = "aie.tile"() <{col = 2 : i32, row = 0 : i32}> : () -> index
-    "aie.shim_dma_allocation"(%t) <{channel_dir = 0 : i32, channel_index = 0 : i64, sym_name = "buf"}> : (index) -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
-  "aie.device"() <{device = 8 : i32}> ({
-    "aie.runtime_sequence"() ({
-    ^bb0(%x: memref<1xi32>):
-      "aiex.configure"() <{symbol = @dev_a}> ({
+  aie.device(npu2) @dev_a {
+    %t = aie.tile(2, 0)
+    aie.shim_dma_allocation @buf(%t, S2MM, 0)
+  }
+  aie.device(npu2) {
+    aie.runtime_sequence(%x: memref<1xi32>) {
+      aiex.configure @dev_a {
         // expected-error@+1 {{'buf' is not a runtime sequence}}
-        "aiex.run"(%x) <{runtime_sequence_symbol = @buf}> : (memref<1xi32>) -> ()
-      }) : () -> ()
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
+        aiex.run @buf(%x) : (memref<1xi32>)
+      }
+    }
+  }
 }
 
 // -----
 
 // four elements expected, one passed
 module {
-  "aie.device"() <{device = 4 : i32, sym_name = "dev_a"}> ({
-    "aie.runtime_sequence"() <{sym_name = "run_a"}> ({
-    ^bb0(%x: memref<4xi32>):
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
-  "aie.device"() <{device = 4 : i32}> ({
-    "aie.runtime_sequence"() ({
-    ^bb0(%x: memref<1xi32>):
-      "aiex.configure"() <{symbol = @dev_a}> ({
+  aie.device(npu1) @dev_a {
+    aie.runtime_sequence @run_a(%x: memref<4xi32>) {
+    }
+  }
+  aie.device(npu1) {
+    aie.runtime_sequence(%x: memref<1xi32>) {
+      aiex.configure @dev_a {
         // expected-error@+1 {{'aiex.run' op argument 0 type mismatch: expected memref<4xi32> but got memref<1xi32>}}
-        "aiex.run"(%x) <{runtime_sequence_symbol = @run_a}> : (memref<1xi32>) -> ()
-      }) : () -> ()
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
+        aiex.run @run_a(%x) : (memref<1xi32>)
+      }
+    }
+  }
 }

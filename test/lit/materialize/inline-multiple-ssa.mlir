@@ -9,58 +9,52 @@
 // RUN: aie-trace-opt %s -aie-trace-materialize | FileCheck %s
 // RUN: aie-trace-opt %s -aie-trace-materialize -aie-trace-check-ir -o /dev/null
 
-// CHECK-LABEL: "aie.device"() <{device = 8 : i32}>
-// CHECK: %[[T:.*]] = "aie.tile"() <{col = 0 : i32, row = 2 : i32}>
-// CHECK-NOT: "aie.tile"
-// CHECK: %[[LO:.*]] = "aie.lock"(%[[T]]) <{init = 0 : i32}>
-// CHECK-NEXT: "aie.buffer"(%[[T]]) <{address = -559038737 : i32, sym_name = "rtp_0_0"}>
-// CHECK-NEXT: %[[LT:.*]] = "aie.lock"(%[[T]]) <{init = 1 : i32}>
-// CHECK-NEXT: "aie.buffer"(%[[T]]) <{address = -889275714 : i32, sym_name = "rtp_0_0_0"}>
-// CHECK: "aie.runtime_sequence"
-// CHECK: "aiex.npu.load_pdi"() {device_ref = @other_device}
-// CHECK-NEXT: "aiex.npu.rtp_write"() <{buffer = @rtp_0_0, index = 0 : ui32, value = -1168197103 : i32}>
-// CHECK-NEXT: "aiex.set_lock"(%[[LO]]) <{value = 1 : i32}>
-// CHECK: "aiex.npu.load_pdi"() {device_ref = @third_device}
-// CHECK-NEXT: "aiex.npu.rtp_write"() <{buffer = @rtp_0_0_0, index = 0 : ui32, value = -1168197103 : i32}>
-// CHECK-NEXT: "aiex.set_lock"(%[[LT]]) <{value = 1 : i32}>
+// CHECK-LABEL: aie.device(npu2) {
+// CHECK: %[[T:.*]] = aie.tile(0, 2)
+// CHECK-NOT: aie.tile
+// CHECK: %[[LO:.*]] = aie.lock(%[[T]]) {init = 0 : i32}
+// CHECK-NEXT: aie.buffer(%[[T]]) {address = -559038737 : i32, sym_name = "rtp_0_0"} : memref<1xi32>
+// CHECK-NEXT: %[[LT:.*]] = aie.lock(%[[T]]) {init = 1 : i32}
+// CHECK-NEXT: aie.buffer(%[[T]]) {address = -889275714 : i32, sym_name = "rtp_0_0_0"} : memref<1xi32>
+// CHECK: aie.runtime_sequence
+// CHECK: aiex.npu.load_pdi {device_ref = @other_device}
+// CHECK-NEXT: aiex.npu.rtp_write(@rtp_0_0, 0, -1168197103)
+// CHECK-NEXT: aiex.set_lock(%[[LO]], 1)
+// CHECK: aiex.npu.load_pdi {device_ref = @third_device}
+// CHECK-NEXT: aiex.npu.rtp_write(@rtp_0_0_0, 0, -1168197103)
+// CHECK-NEXT: aiex.set_lock(%[[LT]], 1)
 // the originals stay where they were
-// CHECK-LABEL: sym_name = "other_device"
-// CHECK: "aie.buffer"(%{{.*}}) <{address = -559038737 : i32, sym_name = "rtp_0_0"}>
-// CHECK-LABEL: sym_name = "third_device"
-// CHECK: "aie.buffer"(%{{.*}}) <{address = -889275714 : i32, sym_name = "rtp_0_0"}>
+// CHECK-LABEL: @other_device {
+// CHECK: aie.buffer(%{{.*}}) {address = -559038737 : i32, sym_name = "rtp_0_0"} : memref<1xi32>
+// CHECK-LABEL: @third_device {
+// CHECK: aie.buffer(%{{.*}}) {address = -889275714 : i32, sym_name = "rtp_0_0"} : memref<1xi32>
 module {
-  "aie.device"() <{device = 8 : i32}> ({
-    "aie.runtime_sequence"() ({
-    ^bb0(%arg0: memref<64xi32>):
-      "aiex.configure"() <{symbol = @other_device}> ({
-        "aiex.run"(%arg0) <{runtime_sequence_symbol = @sequence}> : (memref<64xi32>) -> ()
-      }) : () -> ()
-      "aiex.configure"() <{symbol = @third_device}> ({
-        "aiex.run"(%arg0) <{runtime_sequence_symbol = @sequence}> : (memref<64xi32>) -> ()
-      }) : () -> ()
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
-  "aie.device"() <{device = 8 : i32, sym_name = "other_device"}> ({
-    %tile_0_2 = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
-    %rtp_0_0 = "aie.buffer"(%tile_0_2) <{address = -559038737 : i32, sym_name = "rtp_0_0"}> : (index) -> memref<1xi32>
-    %lock_0_2 = "aie.lock"(%tile_0_2) <{init = 0 : i32}> : (index) -> index
-    "aie.runtime_sequence"() ({
-    ^bb0(%arg0: memref<64xi32>):
-      "aiex.npu.rtp_write"() <{buffer = @rtp_0_0, index = 0 : ui32, value = -1168197103 : i32}> : () -> ()
-      "aiex.set_lock"(%lock_0_2) <{value = 1 : i32}> : (index) -> ()
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
-  "aie.device"() <{device = 8 : i32, sym_name = "third_device"}> ({
-    %tile_0_2 = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
-    %rtp_0_0 = "aie.buffer"(%tile_0_2) <{address = -889275714 : i32, sym_name = "rtp_0_0"}> : (index) -> memref<1xi32>
-    %lock_0_2 = "aie.lock"(%tile_0_2) <{init = 1 : i32}> : (index) -> index
-    "aie.runtime_sequence"() ({
-    ^bb0(%arg0: memref<64xi32>):
-      "aiex.npu.rtp_write"() <{buffer = @rtp_0_0, index = 0 : ui32, value = -1168197103 : i32}> : () -> ()
-      "aiex.set_lock"(%lock_0_2) <{value = 1 : i32}> : (index) -> ()
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
+  aie.device(npu2) {
+    aie.runtime_sequence(%arg0: memref<64xi32>) {
+      aiex.configure @other_device {
+        aiex.run @sequence(%arg0) : (memref<64xi32>)
+      }
+      aiex.configure @third_device {
+        aiex.run @sequence(%arg0) : (memref<64xi32>)
+      }
+    }
+  }
+  aie.device(npu2) @other_device {
+    %tile_0_2 = aie.tile(0, 2)
+    %rtp_0_0 = aie.buffer(%tile_0_2) {address = -559038737 : i32, sym_name = "rtp_0_0"} : memref<1xi32>
+    %lock_0_2 = aie.lock(%tile_0_2) {init = 0 : i32}
+    aie.runtime_sequence(%arg0: memref<64xi32>) {
+      aiex.npu.rtp_write(@rtp_0_0, 0, -1168197103)
+      aiex.set_lock(%lock_0_2, 1)
+    }
+  }
+  aie.device(npu2) @third_device {
+    %tile_0_2 = aie.tile(0, 2)
+    %rtp_0_0 = aie.buffer(%tile_0_2) {address = -889275714 : i32, sym_name = "rtp_0_0"} : memref<1xi32>
+    %lock_0_2 = aie.lock(%tile_0_2) {init = 1 : i32}
+    aie.runtime_sequence(%arg0: memref<64xi32>) {
+      aiex.npu.rtp_write(@rtp_0_0, 0, -1168197103)
+      aiex.set_lock(%lock_0_2, 1)
+    }
+  }
 }

@@ -2,14 +2,10 @@
 // one located error, never IR built from the missing attribute.
 // RUN: aie-trace-opt %s -verify-diagnostics -aie-trace-materialize
 
-module {
-  "aie.device"() <{device = 5 : i32, sym_name = "main"}> ({
-    "aie.runtime_sequence"() <{sym_name = "main_seq"}> ({
-    ^bb0(%arg0: memref<16xi32>):
-      // expected-error@+1 {{'aiex.configure' op requires attribute 'symbol'}}
-      "aiex.configure"() ({
-      }) : () -> ()
+aie.device(npu1_1col) @main {
+  aie.runtime_sequence @main_seq(%arg0: memref<16xi32>) {
+    // expected-error@+1 {{'aiex.configure' op requires attribute 'symbol'}}
+    "aiex.configure"() ({
     }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
+  }
 }

@@ -6,41 +6,33 @@
 // words, at the op, here in a discardable attribute our schema does not know.
 // RUN: aie-trace-opt %s --split-input-file -verify-diagnostics -aie-trace-materialize
 
-module {
-  "aie.device"() <{device = 8 : i32, sym_name = "main"}> ({
-    %t = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
-    %l = "aie.lock"(%t) <{lockID = 0 : i32, sym_name = "the_lock"}> : (index) -> index
-    "aie.runtime_sequence"() <{sym_name = "main_seq"}> ({
-    ^bb0(%arg0: memref<16xi32>):
-      %c = arith.constant 0 : i32
-      // expected-error@+1 {{'aiex.npu.write32' op references symbol 'the_lock' which must be either a ShimDMAAllocationOp, DeviceOp or RuntimeSequenceOp, but got: aie.lock}}
-      "aiex.npu.write32"(%c, %c) <{column = 0 : i32, row = 2 : i32}> {aie_test.refs = [{deep = @the_lock}]} : (i32, i32) -> ()
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
+aie.device(npu2) @main {
+  %t = aie.tile(0, 2)
+  %l = aie.lock(%t, 0) {sym_name = "the_lock"}
+  aie.runtime_sequence @main_seq(%arg0: memref<16xi32>) {
+    %c = arith.constant 0 : i32
+    // expected-error@+1 {{'aiex.npu.write32' op references symbol 'the_lock' which must be either a ShimDMAAllocationOp, DeviceOp or RuntimeSequenceOp, but got: aie.lock}}
+    aiex.npu.write32(%c, %c) {column = 0 : i32, row = 2 : i32, aie_test.refs = [{deep = @the_lock}]} : i32, i32
+  }
 }
 
 // -----
 
 // a callee's sequence is checked too, before the caller's device changes
 module {
-  "aie.device"() <{device = 8 : i32, sym_name = "main"}> ({
-    "aie.runtime_sequence"() <{sym_name = "main_seq"}> ({
-    ^bb0(%arg0: memref<16xi32>):
-      "aiex.configure"() <{symbol = @dev_a}> ({
-        "aiex.run"(%arg0) <{runtime_sequence_symbol = @seq_a}> : (memref<16xi32>) -> ()
-      }) : () -> ()
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
-  "aie.device"() <{device = 8 : i32, sym_name = "dev_a"}> ({
-    %t = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
-    %l = "aie.lock"(%t) <{lockID = 0 : i32, sym_name = "l"}> : (index) -> index
-    "aie.runtime_sequence"() <{sym_name = "seq_a"}> ({
-    ^bb0(%arg0: memref<16xi32>):
+  aie.device(npu2) @main {
+    aie.runtime_sequence @main_seq(%arg0: memref<16xi32>) {
+      aiex.configure @dev_a {
+        aiex.run @seq_a(%arg0) : (memref<16xi32>)
+      }
+    }
+  }
+  aie.device(npu2) @dev_a {
+    %t = aie.tile(0, 2)
+    %l = aie.lock(%t, 0) {sym_name = "l"}
+    aie.runtime_sequence @seq_a(%arg0: memref<16xi32>) {
       // expected-error@+1 {{'aiex.npu.rtp_write' op references symbol 'l' which must be either a ShimDMAAllocationOp, DeviceOp or RuntimeSequenceOp, but got: aie.lock}}
-      "aiex.npu.rtp_write"() <{buffer = @l, index = 0 : ui32, value = 1 : i32}> : () -> ()
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
+      aiex.npu.rtp_write(@l, 0, 1)
+    }
+  }
 }

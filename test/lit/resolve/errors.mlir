@@ -6,120 +6,93 @@
 // RUN: aie-trace-opt %s --split-input-file -verify-diagnostics -aie-trace-resolve-patch-buffers
 
 // a dynamic subview offset
-module {
-  "aie.device"() <{device = 1 : i32, sym_name = "main"}> ({
-    "aie.runtime_sequence"() <{sym_name = "dynamic"}> ({
-    ^bb0(%arg0: memref<8xi32>, %i: index):
-      %plus = arith.constant 0 : i32
-      %view = memref.subview %arg0[%i] [4] [1] : memref<8xi32> to memref<4xi32, strided<[1], offset: ?>>
-      // expected-error@+2 {{'aiex.npu.address_patch' op could not resolve its buffer operand to a host buffer index of the enclosing runtime sequence}}
-      // expected-note@+1 {{buffer must be an argument of the enclosing runtime sequence, or a static contiguous view of one}}
-      "aiex.npu.address_patch"(%plus, %view) <{addr = 119300 : ui32, operandSegmentSizes = array<i32: 0, 1, 1>}> : (i32, memref<4xi32, strided<[1], offset: ?>>) -> ()
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
+aie.device(xcvc1902) @main {
+  aie.runtime_sequence @dynamic(%arg0: memref<8xi32>, %i: index) {
+    %plus = arith.constant 0 : i32
+    %view = memref.subview %arg0[%i] [4] [1] : memref<8xi32> to memref<4xi32, strided<[1], offset: ?>>
+    // expected-error@+2 {{'aiex.npu.address_patch' op could not resolve its buffer operand to a host buffer index of the enclosing runtime sequence}}
+    // expected-note@+1 {{buffer must be an argument of the enclosing runtime sequence, or a static contiguous view of one}}
+    aiex.npu.address_patch(%plus : i32) buffer %view : memref<4xi32, strided<[1], offset: ?>> {addr = 119300 : ui32}
+  }
 }
 
 // -----
 
 // a non-unit stride
-module {
-  "aie.device"() <{device = 1 : i32, sym_name = "main"}> ({
-    "aie.runtime_sequence"() <{sym_name = "strided"}> ({
-    ^bb0(%arg0: memref<8xi32>):
-      %plus = arith.constant 0 : i32
-      %view = memref.subview %arg0[0] [4] [2] : memref<8xi32> to memref<4xi32, strided<[2]>>
-      // expected-error@+2 {{'aiex.npu.address_patch' op could not resolve its buffer operand to a host buffer index of the enclosing runtime sequence}}
-      // expected-note@+1 {{buffer must be an argument of the enclosing runtime sequence, or a static contiguous view of one}}
-      "aiex.npu.address_patch"(%plus, %view) <{addr = 119300 : ui32, operandSegmentSizes = array<i32: 0, 1, 1>}> : (i32, memref<4xi32, strided<[2]>>) -> ()
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
+aie.device(xcvc1902) @main {
+  aie.runtime_sequence @strided(%arg0: memref<8xi32>) {
+    %plus = arith.constant 0 : i32
+    %view = memref.subview %arg0[0] [4] [2] : memref<8xi32> to memref<4xi32, strided<[2]>>
+    // expected-error@+2 {{'aiex.npu.address_patch' op could not resolve its buffer operand to a host buffer index of the enclosing runtime sequence}}
+    // expected-note@+1 {{buffer must be an argument of the enclosing runtime sequence, or a static contiguous view of one}}
+    aiex.npu.address_patch(%plus : i32) buffer %view : memref<4xi32, strided<[2]>> {addr = 119300 : ui32}
+  }
 }
 
 // -----
 
 // a non-contiguous result: a column of a row-major 2-D buffer
-module {
-  "aie.device"() <{device = 1 : i32, sym_name = "main"}> ({
-    "aie.runtime_sequence"() <{sym_name = "column"}> ({
-    ^bb0(%arg0: memref<4x4xi32>):
-      %plus = arith.constant 0 : i32
-      %view = memref.subview %arg0[0, 1] [4, 1] [1, 1] : memref<4x4xi32> to memref<4x1xi32, strided<[4, 1], offset: 1>>
-      // expected-error@+2 {{'aiex.npu.address_patch' op could not resolve its buffer operand to a host buffer index of the enclosing runtime sequence}}
-      // expected-note@+1 {{buffer must be an argument of the enclosing runtime sequence, or a static contiguous view of one}}
-      "aiex.npu.address_patch"(%plus, %view) <{addr = 119300 : ui32, operandSegmentSizes = array<i32: 0, 1, 1>}> : (i32, memref<4x1xi32, strided<[4, 1], offset: 1>>) -> ()
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
+aie.device(xcvc1902) @main {
+  aie.runtime_sequence @column(%arg0: memref<4x4xi32>) {
+    %plus = arith.constant 0 : i32
+    %view = memref.subview %arg0[0, 1] [4, 1] [1, 1] : memref<4x4xi32> to memref<4x1xi32, strided<[4, 1], offset: 1>>
+    // expected-error@+2 {{'aiex.npu.address_patch' op could not resolve its buffer operand to a host buffer index of the enclosing runtime sequence}}
+    // expected-note@+1 {{buffer must be an argument of the enclosing runtime sequence, or a static contiguous view of one}}
+    aiex.npu.address_patch(%plus : i32) buffer %view : memref<4x1xi32, strided<[4, 1], offset: 1>> {addr = 119300 : ui32}
+  }
 }
 
 // -----
 
 // a memref.view with a byte shift that is not a constant
-module {
-  "aie.device"() <{device = 1 : i32, sym_name = "main"}> ({
-    "aie.runtime_sequence"() <{sym_name = "view"}> ({
-    ^bb0(%arena: memref<64xi8>, %shift: index):
-      %plus = arith.constant 0 : i32
-      %view = memref.view %arena[%shift][] : memref<64xi8> to memref<4xi32>
-      // expected-error@+2 {{'aiex.npu.address_patch' op could not resolve its buffer operand to a host buffer index of the enclosing runtime sequence}}
-      // expected-note@+1 {{buffer must be an argument of the enclosing runtime sequence, or a static contiguous view of one}}
-      "aiex.npu.address_patch"(%plus, %view) <{addr = 119300 : ui32, operandSegmentSizes = array<i32: 0, 1, 1>}> : (i32, memref<4xi32>) -> ()
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
+aie.device(xcvc1902) @main {
+  aie.runtime_sequence @view(%arena: memref<64xi8>, %shift: index) {
+    %plus = arith.constant 0 : i32
+    %view = memref.view %arena[%shift][] : memref<64xi8> to memref<4xi32>
+    // expected-error@+2 {{'aiex.npu.address_patch' op could not resolve its buffer operand to a host buffer index of the enclosing runtime sequence}}
+    // expected-note@+1 {{buffer must be an argument of the enclosing runtime sequence, or a static contiguous view of one}}
+    aiex.npu.address_patch(%plus : i32) buffer %view : memref<4xi32> {addr = 119300 : ui32}
+  }
 }
 
 // -----
 
 // a buffer that is no view of an argument (a memref.alloc) 
-module {
-  "aie.device"() <{device = 1 : i32, sym_name = "main"}> ({
-    "aie.runtime_sequence"() <{sym_name = "alloc"}> ({
-    ^bb0(%arg0: memref<8xi32>):
-      %plus = arith.constant 0 : i32
-      %buf = memref.alloc() : memref<8xi32>
-      // expected-error@+2 {{'aiex.npu.address_patch' op could not resolve its buffer operand to a host buffer index of the enclosing runtime sequence}}
-      // expected-note@+1 {{buffer must be an argument of the enclosing runtime sequence, or a static contiguous view of one}}
-      "aiex.npu.address_patch"(%plus, %buf) <{addr = 119300 : ui32, operandSegmentSizes = array<i32: 0, 1, 1>}> : (i32, memref<8xi32>) -> ()
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
+aie.device(xcvc1902) @main {
+  aie.runtime_sequence @alloc(%arg0: memref<8xi32>) {
+    %plus = arith.constant 0 : i32
+    %buf = memref.alloc() : memref<8xi32>
+    // expected-error@+2 {{'aiex.npu.address_patch' op could not resolve its buffer operand to a host buffer index of the enclosing runtime sequence}}
+    // expected-note@+1 {{buffer must be an argument of the enclosing runtime sequence, or a static contiguous view of one}}
+    aiex.npu.address_patch(%plus : i32) buffer %buf : memref<8xi32> {addr = 119300 : ui32}
+  }
 }
 
 // -----
 
 // an argument of another block than the sequence's (a nested region's)
-module {
-  "aie.device"() <{device = 1 : i32, sym_name = "main"}> ({
-    "aie.runtime_sequence"() <{sym_name = "nested"}> ({
-    ^bb0(%arg0: memref<8xi32>):
-      %c0 = arith.constant 0 : index
-      %c1 = arith.constant 1 : index
-      scf.for %i = %c0 to %c1 step %c1 iter_args(%b = %arg0) -> (memref<8xi32>) {
-        %plus = arith.constant 0 : i32
-        // expected-error@+2 {{'aiex.npu.address_patch' op could not resolve its buffer operand to a host buffer index of the enclosing runtime sequence}}
-        // expected-note@+1 {{buffer must be an argument of the enclosing runtime sequence, or a static contiguous view of one}}
-        "aiex.npu.address_patch"(%plus, %b) <{addr = 119300 : ui32, operandSegmentSizes = array<i32: 0, 1, 1>}> : (i32, memref<8xi32>) -> ()
-        scf.yield %b : memref<8xi32>
-      }
-    }) : () -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
+aie.device(xcvc1902) @main {
+  aie.runtime_sequence @nested(%arg0: memref<8xi32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %0 = scf.for %arg1 = %c0 to %c1 step %c1 iter_args(%arg2 = %arg0) -> (memref<8xi32>) {
+      %c0_i32 = arith.constant 0 : i32
+      // expected-error@+2 {{'aiex.npu.address_patch' op could not resolve its buffer operand to a host buffer index of the enclosing runtime sequence}}
+      // expected-note@+1 {{buffer must be an argument of the enclosing runtime sequence, or a static contiguous view of one}}
+      aiex.npu.address_patch(%c0_i32 : i32) buffer %arg2 : memref<8xi32> {addr = 119300 : ui32}
+      scf.yield %arg2 : memref<8xi32>
+    }
+  }
 }
 
 // -----
 
 // a patch outside any runtime sequence
-module {
-  "aie.device"() <{device = 1 : i32, sym_name = "main"}> ({
-    %plus = arith.constant 0 : i32
-    %buf = memref.alloc() : memref<8xi32>
-    // expected-error@+2 {{'aiex.npu.address_patch' op could not resolve its buffer operand to a host buffer index of the enclosing runtime sequence}}
-    // expected-note@+1 {{must be inside a runtime sequence to resolve its host buffer}}
-    "aiex.npu.address_patch"(%plus, %buf) <{addr = 119300 : ui32, operandSegmentSizes = array<i32: 0, 1, 1>}> : (i32, memref<8xi32>) -> ()
-    "aie.end"() : () -> ()
-  }) : () -> ()
+aie.device(xcvc1902) @main {
+  %plus = arith.constant 0 : i32
+  %buf = memref.alloc() : memref<8xi32>
+  // expected-error@+2 {{'aiex.npu.address_patch' op could not resolve its buffer operand to a host buffer index of the enclosing runtime sequence}}
+  // expected-note@+1 {{must be inside a runtime sequence to resolve its host buffer}}
+  aiex.npu.address_patch(%plus : i32) buffer %buf : memref<8xi32> {addr = 119300 : ui32}
 }
 

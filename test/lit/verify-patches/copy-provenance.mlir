@@ -3,6 +3,7 @@
 // position. A patch added to a copy by hand (here at its top, before any rebased one) has no
 // provenance: it is checked as written, against the copy's own parameters, and shifts nothing.
 // RUN: aie-trace-opt %s --split-input-file -verify-diagnostics -aie-trace-verify-patches -o /dev/null
+// (In generic form: the patches are IR era E2's, whose custom form aie-trace reads as E4's.)
 
 // An extra in-bounds data patch naming the copy's data buffer, which the call binds unmoved: no error.
 module {
