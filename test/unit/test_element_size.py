@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from aie_trace.analysis import callgraph
 from aie_trace.ir import aieir
 from aie_trace.testing import synth
 
@@ -32,7 +31,7 @@ def test_every_reader_agrees(text, nbytes):
         t = ir.Type.parse(text)
         assert aieir.memref_bytes(t) == nbytes
         assert (
-            callgraph.elem_bytes(t)
+            aieir.element_bytes(aieir.memref_element_type(t))
             * ir.MemRefType(t).shape[0]
             * (ir.MemRefType(t).shape[1] if ir.MemRefType(t).rank > 1 else 1)
             == nbytes

@@ -18,8 +18,10 @@ scalars to their integer value when it is known. SSA operands are thus remapped,
 are read as written (verbatim), exactly as after inlining.
 
 View chains (``memref.subview`` / ``memref.view`` / ``memref.cast`` / ``memref.reinterpret_cast``)
-resolve as mlir-aie's ``traceSubviewToBlockArgument`` does: subviews and views add their byte
-offset, casts pass through.
+are followed by the one rule, mlir-aie's ``traceSubviewToBlockArgument``
+(:func:`aie_trace.ir.views.trace_to_block_argument`), given the frame's bindings as its ``fold``
+hook: a subview offset or view shift that is a scalar of the call or a loop induction variable
+counts as the constant that inlining and unrolling make it.
 """
 
 from __future__ import annotations
@@ -28,10 +30,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ..ir import aieir, aieops
+from ..ir import aieir, aieops, views
 from ..ir.diagnostics import LocatedError
-
-DYNAMIC = -9223372036854775808  # ShapedType::kDynamic in static_offsets
 
 #: a stable identity for an operation, usable as a dict key (:func:`aieir.op_id`, with its
 #: lifetime)
@@ -243,68 +243,6 @@ class RunGraph:
 
 #: whether an SSA value is of memref type (:func:`aieir.is_memref`)
 is_memref = aieir.is_memref
-
-
-def elem_bytes(t: Any) -> int | None:
-    return aieir.element_bytes(aieir.memref_element_type(t))
-
-
-def view_step(
-    value: Any, int_of: Callable[[Any], int | None]
-) -> tuple[Any, int] | None:
-    """One step of a view chain: ``(source, byte offset added)``; None when ``value`` is not a
-    supported view or its offset is unknown."""
-    op = aieir.defining_op(value)
-    return None if op is None else _op_step(op, int_of)
-
-
-def _op_step(op: Any, int_of: Callable[[Any], int | None]) -> tuple[Any, int] | None:
-    """:func:`view_step` of the value ``op`` defines."""
-    name = op.name
-    if name in ("memref.cast", "memref.reinterpret_cast"):
-        return aieir.operand(op, 0), 0
-    if name == "memref.view":
-        src, byte_shift = aieir.operands(op)[:2]
-        shift = int_of(byte_shift)
-        return (src, shift) if shift is not None else None
-    if name == "memref.subview":
-        src = aieir.operand(op, 0)
-        t = aieir.value_type(src)
-        ebytes = elem_bytes(t)
-        layout = aieir.memref_strides_and_offset(t)
-        if ebytes is None or layout is None or any(s == DYNAMIC for s in layout[0]):
-            return None
-        strides = layout[0]
-        offsets = aieir.dense_ints(aieir.attr_or_none(op, "static_offsets"))
-        dyn = None  # the dynamic offset operands, read when an offset is dynamic
-        delta = 0
-        for off, stride in zip(offsets, strides, strict=True):
-            if off == DYNAMIC:
-                if dyn is None:
-                    seg = aieir.dense_ints(
-                        aieir.attr_or_none(op, "operandSegmentSizes")
-                    )
-                    dyn = iter(aieir.operands(op)[1 : 1 + seg[1]])
-                off = int_of(next(dyn))
-                if off is None:
-                    return None
-            delta += off * stride
-        return src, delta * ebytes
-    return None
-
-
-def resolve_view(
-    value: Any, int_of: Callable[[Any], int | None]
-) -> tuple[Any, int] | None:
-    """Follow a view chain to a block argument: ``(block argument, byte offset)`` or None."""
-    offset = 0
-    while (op := aieir.defining_op(value)) is not None:
-        step = _op_step(op, int_of)
-        if step is None:
-            return None
-        value, delta = step
-        offset += delta
-    return value, offset
 
 
 @dataclass(frozen=True, eq=False)
@@ -551,7 +489,9 @@ class Frame:
         r = self.views.get(value)
         if r is None:
             dynamic: list[Any] = []
-            r = resolve_view(value, lambda v: dynamic.append(v) or self.int(v))
+            r = views.trace_to_block_argument(
+                value, lambda v: dynamic.append(v) or self.int(v)
+            )
             if not dynamic:  # the chain does not depend on the call: remember it
                 self.views[value] = r
         if r is None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..ir import aieir, aieops, forms, views
+from ..ir import schema as S
 from . import callgraph as cg
 from . import layout as L
 from . import tracedma
@@ -722,7 +723,7 @@ def _static_view(value: Any, seq: Any) -> Any:
     ``view``: what :meth:`cg.Frame.buffer` finds in every frame of ``seq``, up to the binding.
     """
     dynamic: list[Any] = []
-    r = cg.resolve_view(value, lambda v: dynamic.append(v))
+    r = views.trace_to_block_argument(value, lambda v: dynamic.append(v))
     if dynamic:
         return _PER_FRAME
     if r is None:
@@ -752,18 +753,14 @@ def _bind(view: Any, value: Any, frame: cg.Frame) -> cg.BufferRef | None:
 
 def _read_memcpy(op: Any, seq: Any) -> _Memcpy | None:
     operand = aieir.operand(op, 0)
-    ebytes = cg.elem_bytes(aieir.value_type(operand))
+    ebytes = aieir.element_bytes(aieir.memref_element_type(aieir.value_type(operand)))
     if ebytes is None:
         return None
     offs, sizes, strides = (
         list(aieir.attr_or_none(op, f"static_{k}") or [])
         for k in ("offsets", "sizes", "strides")
     )
-    if (
-        any(v == cg.DYNAMIC for v in offs + sizes + strides)
-        or not sizes
-        or min(sizes) <= 0
-    ):
+    if S.DYNAMIC in offs + sizes + strides or not sizes or min(sizes) <= 0:
         return None
     lo = sum(o * s for o, s in zip(offs, strides, strict=False))
     hi = lo + sum((n - 1) * s for n, s in zip(sizes, strides, strict=False)) + 1

@@ -879,7 +879,7 @@ def byte_view(
     from .provider import memref as _memref
 
     dynamic = not isinstance(offset, int)
-    static = _DYNAMIC if dynamic else offset
+    static = S.DYNAMIC if dynamic else offset
     i8 = ir.IntegerType.get_signless(8)
     sub_type = ir.MemRefType.get([size], i8, ir.StridedLayoutAttr.get(static, [1]))
     sub = _memref.SubViewOp(
@@ -898,10 +898,6 @@ def byte_view(
         type_, sub.result, [], [], [], [0], [size], [1], loc=loc, ip=ip
     )
     return sub.operation, cast.operation
-
-
-#: ``ShapedType::kDynamic`` in ``static_offsets``
-_DYNAMIC = -9223372036854775808
 
 
 def create(
@@ -1495,7 +1491,9 @@ def is_host_buffer_type(t: Any) -> bool:
 
 def host_buffer_index(seq: Any, block_index: int) -> int | None:
     """Host-buffer index (:func:`is_host_buffer_type` arguments only) of block argument
-    ``block_index``; None for a scalar argument."""
+    ``block_index``, as mlir-aie's ``getHostBufferArgIndex`` counts it; None for a scalar
+    argument. The one such count: resolve, fuse, verify and the emulator read it here.
+    """
     args = seq_args(seq)
     if not is_host_buffer_type(args[block_index].type):
         return None
@@ -2095,7 +2093,7 @@ def clone_byte_view(
     """
     _will_change()
     dynamic = not isinstance(offset, int)
-    static = _DYNAMIC if dynamic else offset
+    static = S.DYNAMIC if dynamic else offset
     i8 = ir.IntegerType.get_signless(8)
     sub, cast = view[0].clone(ip=ip), view[1].clone(ip=ip)
     sub.operands[0] = buffer

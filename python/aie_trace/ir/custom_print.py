@@ -448,7 +448,7 @@ class _Printer:
             vals = list(self.values.get(operand, []))
             items = []
             for v in dense_ints(statics):
-                if v == CF._DYNAMIC:
+                if v == S.DYNAMIC:
                     if not vals:
                         raise _Unfit()
                     items.append(vals.pop(0))

@@ -70,10 +70,6 @@ _MAYBE_CUSTOM = re.compile(r'(?<![\w"#!.$%@^])aiex?\.[A-Za-z_]')
 #: operands, callee and types; the printers write it back as ``func.call``.
 HELD_CALL = "aie_trace.func_call"
 
-_DYNAMIC = (
-    -9223372036854775808
-)  # ShapedType::kDynamic in a DynamicIndexList's static array
-
 #: the stripped spelling of a dialect attribute -> its full spelling
 _STRIPPED = {
     schema.TRACE_EVENT: "#aie.trace_event",
@@ -793,7 +789,7 @@ class Reader:
             t = self._tok(pos)
             if t is not None and t.kind == "ssa":
                 values.append(t.text)
-                statics.append(_DYNAMIC)
+                statics.append(schema.DYNAMIC)
             elif t is not None and t.kind == "num":
                 statics.append(_int(t.text))
             else:
@@ -1320,7 +1316,7 @@ def _apply(  # noqa: C901
             for item in _INDEX_ITEM.findall(text):
                 if item.startswith("%"):
                     values.append(item)
-                    statics.append(_DYNAMIC)
+                    statics.append(schema.DYNAMIC)
                 else:
                     statics.append(_int(item))
             op.values[operand] = values

@@ -139,6 +139,11 @@ NON_NEGATIVE = (0, 2**31 - 1)  # ConfinedAttr<AIEI32Attr, [IntMinValue<0>]>
 POSITIVE = (1, 2**31 - 1)
 AXCACHE = (0, 15)  # ConfinedAttr<..., [IntMinValue<0>, IntMaxValue<15>]>
 
+#: MLIR's ``ShapedType::kDynamic``: what the static array of a ``custom<DynamicIndexList>``
+#: (``static_offsets`` and the like) holds where an SSA value stands, and a strided layout where
+#: it prints ``?``
+DYNAMIC = -(1 << 63)
+
 
 @dataclass(frozen=True)
 class Attr:

@@ -1,82 +1,117 @@
 # SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""Views of a host buffer followed with mlir-aie's rules.
+"""Views of a host buffer followed with mlir-aie's rules: the one view follower.
 
-mlir-aie resolves the ``buffer`` operand of an ``aiex.npu.address_patch`` (and the arguments
-``-aie-materialize-runtime-sequences`` traces) with ``traceSubviewToBlockArgument``
+mlir-aie resolves the ``buffer`` operand of an ``aiex.npu.address_patch`` (and the memrefs its DMA
+lowering and ``-aie-materialize-runtime-sequences`` trace) with ``traceSubviewToBlockArgument``
 (``lib/Dialect/AIEX/Utils/AIEUtils.cpp`` at c16ae7de). What it accepts, and so what
 :func:`trace_to_block_argument` accepts:
 
 * ``memref.cast``: passes through;
-* ``memref.reinterpret_cast``: passes through when its source is a memref whose strided layout,
-  if any, has every stride 1;
+* ``memref.reinterpret_cast``: passes through when its source is a ranked memref whose strided
+  layout, if any, has every stride 1;
 * ``memref.subview``: static offsets, sizes and strides only; every stride 1; a whole number of
-  bytes per element; static layout offsets on source and result; a result that is row-major
-  contiguous (innermost stride 1, each outer stride the product of the inner sizes, size-1
-  dimensions free); adds ``(result offset - source offset) * element bytes``;
+  bytes per element (``getIntOrFloatBitWidth``: integer and float element types); static layout
+  offsets on source and result; a result that is row-major contiguous (innermost stride 1, each
+  outer stride the product of the inner sizes, size-1 dimensions free); adds
+  ``(result offset - source offset) * element bytes``;
 * ``memref.view``: no dynamic result sizes and a constant byte shift, which it adds;
 * anything else (or no defining op that is not a block argument): not resolvable.
 
-``getHostBufferArgIndex`` (same file) counts memref block arguments only: the host passes one
-buffer per memref argument, scalars travel in the instruction stream.
+Every reader that follows a view uses this one rule: resolve, verify-patches, fuse and the
+emulator, directly or through the inlining walk (:class:`aie_trace.analysis.callgraph.Frame`).
+The walk binds SSA values per call: a sequence's scalars and loop induction variables hold known
+values in each call and iteration, as they do once mlir-aie has inlined the call and unrolled
+and folded the loop. It passes those bindings as ``fold`` (a hook, not a second rule): an offset
+of a subview and the byte shift of a view may then be an SSA value the hook folds; the subview's
+byte offset is then ``sum(offset[d] * source stride[d]) * element bytes``, which is what the
+result type's offset holds once the offsets are folded. Everything else is checked as above.
+
+``getHostBufferArgIndex`` (same file) counts memref block arguments only; here that count is
+:func:`aieir.host_buffer_index`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from . import aieir
 from .aieir import ir
+from .schema import DYNAMIC
 
-DYNAMIC = -9223372036854775808  # ShapedType::kDynamic
+#: the caller's bindings: the integer an index SSA value holds (an int, or a symbolic value that
+#: adds and scales like one), or None when unknown
+Fold = Callable[[Any], Any]
 
 
 class Traced(NamedTuple):
-    """A view chain's root block argument and the byte offset the chain adds to it."""
+    """A view chain's root block argument and the byte offset the chain adds to it (an int; with a
+    ``fold`` hook whatever the hook answers, added and scaled)."""
 
     root: Any
-    offset: int
+    offset: Any
 
 
-def _elem_bits(t: Any) -> int | None:
-    """``getIntOrFloatBitWidth()`` of the memref's element type: any integer or float type
-    (``f8E4M3FN`` and the like included); None for ``index`` or anything else."""
-    et = ir.MemRefType(t).element_type
-    return None if aieir.is_index_type(et) else aieir.element_bits(et)
+def _contiguous(shape: list[int], strides: list[int]) -> bool:
+    """Row-major contiguous: innermost stride 1, each outer stride the product of the inner
+    sizes (a dimension of size 1 is never stepped, so its stride is free)."""
+    if not shape:
+        return True
+    if strides[-1] != 1:
+        return False
+    product = 1
+    for d in range(len(shape) - 1, 0, -1):
+        product *= shape[d]
+        if shape[d - 1] > 1 and strides[d - 1] != product:
+            return False
+    return True
 
 
-def _subview_step(op: Any) -> tuple[Any, int] | None:
+def _subview_step(op: Any, fold: Fold | None) -> tuple[Any, Any] | None:
     src, res = op.operands[0], op.result
-    static = [
+    offsets, sizes, strides = (
         aieir.dense_ints(aieir.attr_or_none(op, n))
         for n in ("static_offsets", "static_sizes", "static_strides")
-    ]
-    if any(v == DYNAMIC for vals in static for v in vals):
+    )
+    dynamic = DYNAMIC in offsets
+    if DYNAMIC in sizes or DYNAMIC in strides or (dynamic and fold is None):
         return None
-    if any(s != 1 for s in static[2]):
+    if any(s != 1 for s in strides):
         return None
-    bits = _elem_bits(src.type)
+    # getIntOrFloatBitWidth() of the element type (upstream asserts on ``index``), whole bytes
+    element = ir.MemRefType(src.type).element_type
+    bits = None if aieir.is_index_type(element) else aieir.element_bits(element)
     if bits is None or bits % 8:
         return None
-    s, r = aieir.memref_strides_and_offset(src.type), aieir.memref_strides_and_offset(
-        res.type
-    )
-    if s is None or r is None or s[1] == DYNAMIC or r[1] == DYNAMIC:
+    ebytes = bits // 8
+    s = aieir.memref_strides_and_offset(src.type)
+    r = aieir.memref_strides_and_offset(res.type)
+    if s is None or r is None:
         return None
-    shape = list(ir.MemRefType(res.type).shape)
-    strides = r[0]
-    if shape:
-        if strides[-1] != 1:
-            return None
-        product = 1
-        for d in range(len(shape) - 1, 0, -1):
-            product *= shape[d]
-            if shape[d - 1] > 1 and strides[d - 1] != product:
+    if not _contiguous(list(ir.MemRefType(res.type).shape), r[0]):
+        return None
+    if not dynamic and s[1] != DYNAMIC and r[1] != DYNAMIC:
+        return src, (r[1] - s[1]) * ebytes
+    if fold is None:
+        return None
+    # the offsets once folded: the sizes and strides are static, so the operands after the
+    # source are the dynamic offsets, in order
+    values = iter(list(op.operands)[1:])
+    delta: Any = 0
+    for off, stride in zip(offsets, s[0], strict=True):
+        if off == DYNAMIC:
+            off = fold(next(values))
+            if off is None:
                 return None
-    return src, (r[1] - s[1]) * (bits // 8)
+        if off != 0:
+            if stride == DYNAMIC:
+                return None
+            delta = delta + off * stride
+    return src, delta * ebytes
 
 
-def _step(value: Any) -> tuple[Any, int] | None:
+def _step(value: Any, fold: Fold | None) -> tuple[Any, Any] | None:
     owner = value.owner
     if not isinstance(owner, (ir.Operation, ir.OpView)):
         return None
@@ -94,48 +129,27 @@ def _step(value: Any) -> tuple[Any, int] | None:
             return None
         return src, 0
     if op.name == "memref.subview":
-        return _subview_step(op)
+        return _subview_step(op, fold)
     if op.name == "memref.view":
-        if (
-            len(op.operands) != 2
-        ):  # source, byte shift; further operands are dynamic sizes
+        if len(op.operands) != 2:  # source, byte shift; more are dynamic result sizes
             return None
-        shift = aieir.constant_int(op.operands[1])
+        shift = (fold or aieir.constant_int)(op.operands[1])
         return None if shift is None else (op.operands[0], shift)
     return None
 
 
-def trace_to_block_argument(value: Any) -> Traced | None:
+def trace_to_block_argument(value: Any, fold: Fold | None = None) -> Traced | None:
     """``value``'s root block argument and byte offset, or None where mlir-aie's
-    ``traceSubviewToBlockArgument`` gives up."""
-    offset = 0
+    ``traceSubviewToBlockArgument`` gives up. ``fold`` is the caller's bindings (see the module
+    docstring); without it the IR is read as written."""
+    offset: Any = 0
     while not isinstance(value, ir.BlockArgument):
-        step = _step(value)
+        step = _step(value, fold)
         if step is None:
             return None
         value, delta = step
-        offset += delta
+        offset = offset + delta
     return Traced(value, offset)
-
-
-#: a ranked or unranked memref type (MLIR's ``BaseMemRefType``)
-is_memref = aieir.is_host_buffer_type
-
-
-def host_buffer_index(arg: Any) -> int | None:
-    """The index of block argument ``arg`` among the memref arguments of its block (None when
-    ``arg`` is no memref), as ``getHostBufferArgIndex`` counts
-    (:func:`aieir.is_host_buffer_type`; for a sequence's own arguments this is
-    :func:`aieir.host_buffer_index`)."""
-    if not is_memref(arg.type):
-        return None
-    index = 0
-    for other in arg.owner.arguments:
-        if other == arg:
-            return index
-        if is_memref(other.type):
-            index += 1
-    return None
 
 
 #: what verify-patches, fuse and the emulator say of a patch :func:`resolvable_in_sequence` refuses

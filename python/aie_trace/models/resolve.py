@@ -7,7 +7,7 @@ mlir-aie (``lib/Dialect/AIEX/Transforms/AIEResolveAddressPatchBuffers.cpp`` at f
 at 872ef4c8 states it) replaces every ``aiex.npu.address_patch`` that has a ``buffer`` operand
 by one with the integer form:
 
-* ``arg_idx`` is the host-buffer index (memref arguments only, :func:`views.host_buffer_index`) of
+* ``arg_idx`` is the host-buffer index (memref arguments only, :func:`aieir.host_buffer_index`) of
   the block argument the buffer's view chain roots at (:func:`views.trace_to_block_argument`);
 * ``arg_plus`` is raised by the chain's byte offset: a constant becomes a new constant, a runtime
   value gets an ``arith.addi``; an offset of 0 keeps the operand;
@@ -96,7 +96,7 @@ def _plan(op: Any, era: str, wide_ok: bool, ambiguous: bool) -> _Plan:
             "or a static contiguous view of one",
             op,
         )
-    idx = views.host_buffer_index(traced.root)
+    idx = aieir.host_buffer_index(seq, aieir.argument_number(traced.root))
     if idx is None:
         raise ResolveError("buffer must resolve to a memref argument", op)
     plus = aieir.get_operand(op, "arg_plus", era)

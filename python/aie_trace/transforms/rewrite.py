@@ -128,7 +128,7 @@ class Restructurer:
         expected, stride = Affine.of(site.cursor), site.per
         for sym, trips in reversed(list(zip(syms, site.trips, strict=False))):
             expected, stride = expected + Affine(0, ((sym, stride),)), stride * trips
-        got = cg.resolve_view(passed, lambda v: cg.eval_int(v, env.get))
+        got = views.trace_to_block_argument(passed, lambda v: cg.eval_int(v, env.get))
         if got != (buffer, expected.simplify()):
             raise FusionError(
                 f"already passes a buffer for the trace argument #{ta} of "
