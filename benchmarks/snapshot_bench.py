@@ -6,10 +6,11 @@
     python benchmarks/snapshot_bench.py --sizes 100 --eras E3 --repeat 5
 
 On the modules of ``fuse_bench.py`` (after fusing, the bigger form), per size: the time to take a
-snapshot and drop it (what every successful pass pays), to take one and put it back (a failed
-pass), and, for comparison, to print the module and parse it again (the other way to keep a copy);
-then fuse + verify as the passes run (each in its snapshot) and without the snapshot (the
-undecorated ``run``), and the difference. Each figure is its best of ``--repeat`` runs.
+snapshot and drop it (what every successful run of a pass that may change IR pays: it is copied
+on entry), to take one and put it back (a failed run), and, for comparison, to print the module
+and parse it again (the other way to keep a copy); then fuse + verify as the passes run (fuse
+copied on entry; verify, read-only, not copied) and undecorated (``run.__wrapped__``), and the
+difference. Each figure is its best of ``--repeat`` runs.
 """
 
 from __future__ import annotations

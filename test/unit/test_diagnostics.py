@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from aie_trace.ir import aieir
@@ -139,3 +141,74 @@ def test_an_op_passed_first_is_refused(ctx):
         with pytest.raises(TypeError, match=r"\(message, op\)"):
             cls(op, "swapped")
         assert cls("right", op).op == op
+
+
+# ------------------------------------------------------------------------------------------------
+# a pass judges its own diagnostics, not the engine's history
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def test_a_scoped_engine_counts_only_its_own_errors():
+    from aie_trace.ir.diagnostics import DiagnosticEngine
+
+    diag = DiagnosticEngine()
+    diag.error(None, "an earlier pass")
+    own = diag.scoped()
+    assert (diag.error_count, own.error_count) == (1, 0)
+    own.warning(None, "a warning")
+    assert own.error_count == 0
+    own.error(None, "this pass")
+    assert (diag.error_count, own.error_count) == (2, 1)
+    assert [d.message for d in diag.diagnostics] == [
+        "an earlier pass",
+        "a warning",
+        "this pass",
+    ]  # one list, in emission order
+    inner = own.scoped()
+    diag.error(None, "a nested pass")  # (whoever adds it, it comes after the mark)
+    assert (inner.error_count, own.error_count) == (1, 2)
+
+
+@pytest.mark.parametrize("era", ["e1", "e2", "e3", "e4"])
+def test_fuse_and_verify_succeed_after_an_earlier_pass_failed(era):
+    """An engine already holding another pass's error (a pipeline that goes on, a caller that
+    reuses its engine) fails neither pass on valid input, nor changes what they produce.
+    """
+    from aie_trace.ir.diagnostics import DiagnosticEngine
+    from aie_trace.passes.fuse_buffers import FuseTraceBuffers
+    from aie_trace.passes.verify_patches import VerifyPatches
+
+    text = (EXAMPLES / f"two_designs_{era}.mlir").read_text()
+    printed = []
+    for earlier in (False, True):
+        diag = DiagnosticEngine()
+        if earlier:
+            diag.error(None, "an earlier pass failed")
+        with aieir.make_context():
+            module = ir.Module.parse(text)
+            FuseTraceBuffers().run(module.operation, diag)
+            VerifyPatches().run(module.operation, diag)
+            printed.append(str(module))
+        assert [d.message for d in diag.diagnostics if d.severity == "error"] == (
+            ["an earlier pass failed"] if earlier else []
+        )
+    assert printed[0] == printed[1]
+    assert "aie_trace.slice_paths" in printed[0]
+
+
+def test_no_pass_converts_an_engine_error_itself():
+    """Errors in one layer: engines raise ``LocatedError``, the pass runner reports one that
+    escapes a pass; a pass module catches none."""
+    import ast
+
+    import aie_trace.passes as passes
+
+    handlers = []
+    for path in sorted(Path(passes.__path__[0]).glob("*.py")):
+        if path.name == "base.py":  # the Pass base class: option text parsing, no engine
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ExceptHandler):
+                handlers.append((path.name, node.lineno))
+    assert handlers == []

@@ -51,7 +51,6 @@ FREE = {"__version__"}
 #: module cycles that exist and are known; each must go, and this list with it
 KNOWN_MODULE_CYCLES = {
     ("aie_trace.host.runtime", "aie_trace.host.xrt_backend"),
-    ("aie_trace.ir.aieir", "aie_trace.ir.rollback"),
 }
 
 

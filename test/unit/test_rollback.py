@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """A pass that fails, for any reason, leaves the module exactly as it was.
 
-Every registered pass is failed on purpose in the middle of a run, after the IR has changed: by an
-exception (a bug), by a refusal (``raise diag.fail(...)``) and by an error reported without
-raising. The module must print, with locations and in generic form, exactly as the input did:
+Every registered pass is failed on purpose in the middle of a run, after the IR has changed (a
+read-only pass: at the first call of its hook): by an exception (a bug), by a refusal (``raise
+diag.fail(...)``) and by an error reported without raising. The module must print, with locations and in generic form, exactly as the input did:
 through a direct ``run(module, diag)``, through the pipeline runner, and through ``aie-trace-opt``
 (whose ``--mlir-print-ir-after-failure`` dump shows the module the failed pass left).
 """
@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import re
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -40,7 +41,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 FAILED = "IR Dump After "
 
 #: per pass: the function it calls mid-run that the test makes fail (owner, name), and whether
-#: the pass itself changes the IR before that call (if not, the hook changes it first)
+#: the pass changes the IR before that call (if not, it is read-only: failed at the first call)
 HOOKS: dict[str, tuple[Any, str, bool]] = {
     "aie-trace-check-ir": (aieir, "check_module", False),
     "aie-trace-verify-patches": (L, "is_specialized", False),
@@ -90,6 +91,9 @@ def test_every_registered_builtin_pass_is_covered():
         cls.name for cls in REGISTRY if cls.__module__.startswith("aie_trace.passes.")
     ]
     assert sorted(builtin) == sorted(HOOKS)
+    # a pass the hooks treat as changing nothing is one declared read-only, and the reverse
+    read_only = {cls.name for cls in REGISTRY if cls.__dict__.get("read_only")}
+    assert read_only == {n for n, (_, _, modifies) in HOOKS.items() if not modifies}
 
 
 def exact(op: Any) -> str:
@@ -125,20 +129,10 @@ def _module_of(args: tuple) -> Any:
     raise AssertionError("the hooked function got no operation")
 
 
-def _mutate(module: Any) -> None:
-    """What a buggy read-only pass might do, through the IR layer as every built-in pass must:
-    touch attributes at two levels and add an op (none is erased: the pass goes on after a
-    reported error and may still hold the ops it read).
-    """
-    aieir.set_raw_attr(module, "test.poison", ir.UnitAttr.get())
-    patch = next(o for o in aieir.walk(module) if o.name == "aiex.npu.address_patch")
-    aieir.set_raw_attr(patch, "test.poison", ir.UnitAttr.get())
-    aieir.clone(patch, aieir.after(patch))
-
-
 @dataclass
 class Injection:
-    """Makes the pass fail, the first time its hook returns with the IR already changed."""
+    """Makes the pass fail, the first time its hook returns with the IR already changed (a
+    read-only pass, ``modifies`` False: the first time it returns)."""
 
     kind: str
     before: str
@@ -156,9 +150,7 @@ class Injection:
             result = original(*args, **kwargs)
             if self.fired:
                 return result
-            if not self.modifies:
-                _mutate(module)
-            if exact(module) == self.before:
+            if self.modifies and exact(module) == self.before:
                 return result  # the pass has changed nothing yet: fail at a later call
             self.fired = True
             if self.kind == "raise":
@@ -412,20 +404,21 @@ def test_a_successful_run_keeps_its_changes():
         assert [o.operation.name for o in module.body.operations] == ["func.func"]
 
 
-def test_a_nested_run_leaves_restoring_to_the_outermost():
-    """The inner run's failure is caught by the outer pass, which succeeds: its changes and the
-    inner one's stay (the outer pass decided to go on)."""
+def test_a_nested_run_that_fails_is_put_back_before_the_outer_pass_goes_on():
+    """The inner run's failure is caught by the outer pass, which succeeds: the inner run's
+    changes are gone (it failed), the outer one's stay (it did not)."""
     with make_context():
         module = ir.Module.parse(TWO_FUNCS)
         Edit("nested").run(module.operation, DiagnosticEngine())
-        assert len(module.body.operations) == 0
+        assert "test.edited" in module.operation.attributes
+        assert [aieir.symbol_name(o) for o in aieir.body_ops(module)] == ["b"]
 
 
 def test_a_snapshot_is_cheap_relative_to_the_module():
     """The copy lives only while the pass runs: afterwards no clone is left anywhere."""
     with make_context():
         module = ir.Module.parse(TWO_FUNCS)
-        snap = rollback.Snapshot(module.operation)
+        snap = rollback.Snapshot(module.operation)  # taken when made
         assert exact(snap.copy) == exact(module)
         snap.discard()
         assert snap.copy is None
@@ -493,133 +486,228 @@ def test_an_interrupt_in_a_pass_is_re_raised_as_it_was():
 
 
 # ------------------------------------------------------------------------------------------------
-# the snapshot of a pass that changes IR only through the IR layer is taken at its first change
+# a copy on entry for every pass that may change IR, none for a read-only one, nothing global
+
+
+def _counting_copies(monkeypatch) -> list[int]:
+    copies: list[int] = []
+    original = rollback.Snapshot.__init__
+
+    def init(self, op):
+        copies.append(1)
+        original(self, op)
+
+    monkeypatch.setattr(rollback.Snapshot, "__init__", init)
+    return copies
+
+
+@pytest.mark.parametrize("how, expected", [("ok", 1), ("error", 1), ("nested", 2)])
+def test_every_run_that_may_change_ir_is_copied_on_entry(how, expected, monkeypatch):
+    copies = _counting_copies(monkeypatch)
+    with make_context():
+        module = ir.Module.parse(TWO_FUNCS)
+        Edit(how).run(module.operation, DiagnosticEngine())
+    assert len(copies) == expected
+
+
+@pytest.mark.parametrize("name", ["aie-trace-check-ir", "aie-trace-verify-patches"])
+def test_a_read_only_pass_takes_no_copy(name, monkeypatch):
+    copies = _counting_copies(monkeypatch)
+    with make_context():
+        module = _parse(EXAMPLES / "two_designs_e2.mlir")
+        try:  # (verify refuses the unfused example: a failing run takes none either)
+            REGISTRY.get(name)().run(module, DiagnosticEngine())
+        except PassFailure:
+            pass
+    assert copies == []
+
+
+def test_the_read_only_passes_change_nothing_on_any_example_and_stage(tmp_path):
+    """What ``read_only`` promises, held for the built-in passes that declare it, on every
+    example as written, fused, and fused and materialized (passing or failing)."""
+    read_only = [cls for cls in REGISTRY if cls.__dict__.get("read_only")]
+    assert {cls.name for cls in read_only} == {
+        "aie-trace-check-ir",
+        "aie-trace-verify-patches",
+    }
+    stages = []
+    for example in sorted(EXAMPLES.glob("*.mlir")):
+        stages.append(example)
+        for flag in ("-aie-trace-fuse-buffers", "-aie-trace-materialize"):
+            out = io.StringIO()
+            if driver.main([str(stages[-1]), flag], out, io.StringIO()):
+                break
+            stages.append(tmp_path / f"{example.stem}{flag}.mlir")
+            stages[-1].write_text(out.getvalue())
+    assert len(stages) > len(list(EXAMPLES.glob("*.mlir")))
+    for path in stages:
+        with make_context():
+            module = _parse(path)
+            before = exact(module)
+            for cls in read_only:
+                try:
+                    cls().run(module, DiagnosticEngine())
+                except PassFailure:
+                    pass
+                assert exact(module) == before, (path.name, cls.name)
+
+
+def test_the_transaction_keeps_no_state_outside_the_call():
+    """No list, set, table or thread-local in the module: a transaction is one copy held by one
+    call, so nothing one run (or thread) does can reach another's copy."""
+    shared = {
+        k: type(v).__name__
+        for k, v in vars(rollback).items()
+        if not k.startswith("__")
+        and isinstance(v, (list, dict, set, bytearray, threading.local))
+    }
+    assert shared == {}
+
+
+# ------------------------------------------------------------------------------------------------
+# the constructions that leaked partial IR before copy on entry: each leaves the module exactly
+# as it was
 
 
 @dataclass(frozen=True)
-class LayerEdit(Pass):
-    """Changes the module through the IR layer (``when``: before or after failing as ``how``
-    says, or not at all)."""
+class Bypass(Pass):
+    """Says it changes IR only through the IR layer (the declaration lazy copies trusted), then
+    edits through the bindings and refuses."""
 
-    name: ClassVar[str] = "test-layer-edit"
-    summary: ClassVar[str] = "edit through the layer, maybe fail"
+    name: ClassVar[str] = "test-bypass"
+    summary: ClassVar[str] = "edit behind the layer, then refuse"
     through_layer: ClassVar[bool] = True
-    how: str = option("ok", "ok | refuse | raise | plugin (run one, then refuse)")
-    when: str = option("before", "before | never")
 
     def run(self, module, diag):
-        if self.when == "before":
-            aieir.set_raw_attr(module, "test.edited", ir.UnitAttr.get())
-            aieir.erase(aieir.body_ops(module)[0])
-        if self.how == "plugin":  # an inner pass that may bypass the layer; then no
-            Edit("ok").run(
-                module.operation, diag
-            )  # (a Module's: a new object each time)
-        if self.how in ("refuse", "plugin"):
-            raise diag.fail(module.operation, "refused")
-        if self.how == "raise":
-            raise KeyError("bug")
+        module.attributes["test.raw"] = ir.UnitAttr.get()
+        module.regions[0].blocks[0].operations[0].erase()
+        raise diag.fail(module, "refused")
 
 
-def _counting_takes(monkeypatch) -> list[int]:
-    taken: list[int] = []
-    original = rollback.Snapshot.take
-
-    def take(self):
-        if self.copy is None:
-            taken.append(1)
-        original(self)
-
-    monkeypatch.setattr(rollback.Snapshot, "take", take)
-    return taken
-
-
-@pytest.mark.parametrize("how", ["ok", "refuse"])
-def test_a_layer_pass_that_changes_nothing_takes_no_copy(how, monkeypatch):
-    taken = _counting_takes(monkeypatch)
-    with make_context():
-        module = ir.Module.parse(TWO_FUNCS)
-        before = exact(module)
-        diag = DiagnosticEngine()
-        try:
-            LayerEdit(how, "never").run(module.operation, diag)
-        except PassFailure:
-            pass
-        assert taken == []
-        assert exact(module) == before
-
-
-@pytest.mark.parametrize("how, raised", [("refuse", PassFailure), ("raise", KeyError)])
-def test_a_layer_pass_is_copied_at_its_first_change_and_restored(
-    how, raised, monkeypatch
-):
-    taken = _counting_takes(monkeypatch)
-    with make_context():
-        module = ir.Module.parse(TWO_FUNCS)
-        before = exact(module)
-        with pytest.raises(raised):
-            LayerEdit(how, "before").run(module.operation, DiagnosticEngine())
-        assert taken == [1]
-        assert exact(module) == before
-        LayerEdit("ok", "before").run(module.operation, DiagnosticEngine())
-        assert "test.edited" in aieir.listed_attrs(module.operation)
-
-
-def test_an_inner_pass_that_may_bypass_the_layer_is_copied_for_on_entry(monkeypatch):
-    """A layer pass that changed nothing yet runs a plugin pass (eager) and then fails: the copy
-    was taken when the plugin's run began, so the plugin's changes are undone too."""
-    taken = _counting_takes(monkeypatch)
+def test_a_plugin_that_edits_through_the_bindings_is_put_back():
     with make_context():
         module = ir.Module.parse(TWO_FUNCS)
         before = exact(module)
         with pytest.raises(PassFailure):
-            LayerEdit("plugin", "never").run(module.operation, DiagnosticEngine())
-        assert taken == [1]
+            Bypass().run(module.operation, DiagnosticEngine())
         assert exact(module) == before
 
 
-def test_every_built_in_pass_changes_ir_through_the_layer():
-    builtin = [c for c in REGISTRY if c.__module__.startswith("aie_trace.passes.")]
-    assert builtin and all(c.__dict__.get("through_layer") for c in builtin)
-    assert not Pass.through_layer  # a plugin is copied on entry unless it says so
-
-
-def test_a_plugin_deriving_from_a_built_in_pass_is_copied_on_entry(monkeypatch):
-    """``through_layer`` is not inherited: a subclass that defines its own run says it or is
-    copied on entry."""
+def test_a_plugin_deriving_from_a_read_only_pass_is_copied_on_entry():
+    """``read_only`` is not inherited: a subclass that defines its own run says it or is copied
+    on entry."""
+    from aie_trace.passes.check_ir import CheckIR
 
     @dataclass(frozen=True)
-    class Derived(LayerEdit):
+    class Derived(CheckIR):
         name: ClassVar[str] = "test-derived"
 
         def run(self, module, diag):
             module.attributes["test.raw"] = ir.UnitAttr.get()  # behind the layer
             raise diag.fail(module, "refused")
 
-    taken = _counting_takes(monkeypatch)
     with make_context():
         module = ir.Module.parse(TWO_FUNCS)
         before = exact(module)
         with pytest.raises(PassFailure):
             Derived().run(module.operation, DiagnosticEngine())
-        assert taken == [1]
         assert exact(module) == before
 
 
+@dataclass(frozen=True)
+class Interleaved(Pass):
+    """Changes the module in two steps, meeting the other thread's run before, between and after
+    them, then fails or not."""
+
+    name: ClassVar[str] = "test-interleaved"
+    summary: ClassVar[str] = "edit in step with another thread"
+    barrier: ClassVar[threading.Barrier] = threading.Barrier(2, timeout=60)
+    fail: bool = option(False, "refuse after the edits")
+
+    def run(self, module, diag):
+        Interleaved.barrier.wait()  # both runs have begun
+        aieir.set_raw_attr(module, "test.edited", ir.UnitAttr.get())
+        Interleaved.barrier.wait()  # both have changed their module once
+        aieir.erase(aieir.body_ops(module)[0])
+        Interleaved.barrier.wait()
+        if self.fail:
+            raise diag.fail(module, "refused")
+
+
+def test_two_threads_each_get_their_own_module_back():
+    """Two runs at once, each on its own module (and context), changing IR in step: the one that
+    fails finds its module as it was, the one that succeeds keeps its changes."""
+    results: dict[bool, tuple[str, str]] = {}
+    errors: list[BaseException] = []
+
+    def worker(fail: bool) -> None:
+        try:
+            with make_context():
+                module = ir.Module.parse(TWO_FUNCS)
+                before = exact(module)
+                try:
+                    Interleaved(fail).run(module.operation, DiagnosticEngine())
+                except PassFailure:
+                    pass
+                results[fail] = (before, exact(module))
+        except BaseException as e:  # noqa: BLE001 - reported by the main thread
+            errors.append(e)
+            Interleaved.barrier.abort()
+
+    threads = [threading.Thread(target=worker, args=(f,)) for f in (True, False)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert not errors and not any(t.is_alive() for t in threads)
+    before, after = results[True]
+    assert after == before
+    before, after = results[False]
+    assert after != before and "test.edited" in after
+
+
+@dataclass(frozen=True)
+class Catcher(Pass):
+    """Runs a pass that changes the module and fails, catches the failure, and succeeds."""
+
+    name: ClassVar[str] = "test-catcher"
+    summary: ClassVar[str] = "run a failing pass and go on"
+
+    def run(self, module, diag):
+        try:
+            Edit("raise").run(module, diag)
+        except KeyError:
+            pass
+
+
+def test_a_nested_pass_whose_failure_the_outer_pass_catches_is_put_back():
+    with make_context():
+        module = ir.Module.parse(TWO_FUNCS)
+        before = exact(module)
+        diag = DiagnosticEngine()
+        Catcher().run(module.operation, diag)
+        assert exact(module) == before
+        assert diag.diagnostics == []
+
+
+# ------------------------------------------------------------------------------------------------
+# errors in one layer: a LocatedError escaping a pass is its one located diagnostic
+
+
 def test_a_located_error_after_a_change_is_reported_before_the_restore():
-    """A library error about an op that escapes a layer pass is its located diagnostic, read
-    while the op exists (restoring erases it), and the run fails as a refusal does."""
+    """A library error about an op that escapes a pass is its located diagnostic (with its
+    notes), read while the op exists (restoring erases it), and the run fails as a refusal does.
+    """
 
     @dataclass(frozen=True)
     class Locate(Pass):
         name: ClassVar[str] = "test-locate"
         summary: ClassVar[str] = "change, then meet bad input"
-        through_layer: ClassVar[bool] = True
 
         def run(self, module, diag):
-            second = aieir.body_ops(module)[1]
+            first, second = aieir.body_ops(module)
             aieir.set_raw_attr(second, "test.edited", ir.UnitAttr.get())
-            raise LocatedError("bad input here", second)
+            raise LocatedError("bad input here", second, [(first, "because of this")])
 
     with make_context():
         module = ir.Module.parse(TWO_FUNCS)
@@ -628,16 +716,10 @@ def test_a_located_error_after_a_change_is_reported_before_the_restore():
         with pytest.raises(PassFailure):
             Locate().run(module.operation, diag)
         assert exact(module) == before
-        (error,) = [d for d in diag.diagnostics if d.severity == "error"]
-        assert (error.message, error.line) == ("bad input here", 5)
-
-
-def test_a_plugin_run_nested_in_a_layer_pass_on_the_module_itself_is_copied_for():
-    """Nested runs are told by the op, not by the Python object that stands for it (an
-    ``ir.Module``'s ``operation`` is a new object at each access)."""
-    with make_context():
-        module = ir.Module.parse(TWO_FUNCS)
-        before = exact(module)
-        with pytest.raises(PassFailure):
-            LayerEdit("plugin", "never").run(module, DiagnosticEngine())
-        assert exact(module) == before
+        (error,) = diag.diagnostics
+        assert (error.severity, error.message, error.line) == (
+            "error",
+            "bad input here",
+            5,
+        )
+        assert [(n.message, n.line) for n in error.notes] == [("because of this", 2)]

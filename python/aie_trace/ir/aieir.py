@@ -32,7 +32,6 @@ from .provider import arith as _arith
 from .provider import arith as arith
 from .provider import ir as ir
 from .provider import make_context as make_context
-from .rollback import will_change as _will_change
 
 # ------------------------------------------------------------------------------------------------
 # small generic helpers
@@ -828,7 +827,6 @@ def _field(era: str, op_name: str, name: str) -> tuple[bool, int | None, int]:
 def constant(value: int, type_: Any, ip: Any = None, loc: Any = None) -> Any:
     """An ``arith.constant`` of integer type ``type_`` (``i32``, ``i64`` or ``index`` text or type),
     built with the upstream typed builder."""
-    _will_change()
     if isinstance(type_, str):
         type_ = (
             ir.IndexType.get()
@@ -846,7 +844,6 @@ def constant(value: int, type_: Any, ip: Any = None, loc: Any = None) -> Any:
 
 def binary(name: str, a: Any, b: Any, ip: Any = None, loc: Any = None) -> Any:
     """``arith.<name> a, b`` (``addi``, ``subi``, ``muli``, ``divui``) with the typed builder."""
-    _will_change()
     cls = {
         "addi": _arith.AddIOp,
         "subi": _arith.SubIOp,
@@ -858,7 +855,6 @@ def binary(name: str, a: Any, b: Any, ip: Any = None, loc: Any = None) -> Any:
 
 def cast_int(kind: str, value: Any, type_: Any, ip: Any = None, loc: Any = None) -> Any:
     """``arith.index_cast`` or ``arith.extui`` of ``value`` to ``type_``, with the typed builder."""
-    _will_change()
     cls = {"index_cast": _arith.IndexCastOp, "extui": _arith.ExtUIOp}[kind]
     return cls(type_, value, loc=loc, ip=ip).result
 
@@ -875,7 +871,6 @@ def byte_view(
     value), reinterpreted as ``type_``: a ``memref.subview`` and a ``memref.reinterpret_cast``
     (offset 0, unit stride), built with the upstream typed builders; both ops are returned.
     """
-    _will_change()
     from .provider import memref as _memref
 
     dynamic = not isinstance(offset, int)
@@ -919,7 +914,6 @@ def create(
     ``ValueError`` for anything the definition does not allow, so no malformed op is ever built;
     then nothing it built stays behind (neither the op nor the constants made for it).
     """
-    _will_change()
     made: list[Any] = []
     try:
         return _create(name, era, operands, attrs, results, ip, loc, regions, made)
@@ -932,7 +926,6 @@ def create(
 def _create(
     name, era, operands, attrs, results, ip, loc, regions, made: list[Any]
 ) -> Any:
-    _will_change()
     d = S.opdef(era, name)
     if d is None:
         raise ValueError(f"no {era} definition of '{name}'")
@@ -1001,7 +994,6 @@ def _create(
 
 def set_attr(op: Any, name: str, value: Any, era: str) -> None:
     """Set a property by ODS name with the schema's exact type."""
-    _will_change()
     d = S.opdef(era, op.name)
     a = d.attr(name) if d else None
     if a is None:
@@ -1016,7 +1008,6 @@ def rebuild(op: Any, era: str, operands: list[Any]) -> Any:
     whose definition is one variadic operand group (``aiex.run``): the new op then conforms to the
     schema exactly when ``op`` does, given operands of the group's type, which are checked.
     """
-    _will_change()
     d = S.opdef(era, op.name)
     if (
         d is None
@@ -1598,7 +1589,6 @@ def num_operands(op: Any) -> int:
 
 
 def set_operand(op: Any, index: int, value: Any) -> None:
-    _will_change()
     op.operation.operands[index] = value
 
 
@@ -1654,7 +1644,6 @@ def value_type(value: Any) -> Any:
 
 
 def set_value_type(value: Any, type_: Any) -> None:
-    _will_change()
     value.set_type(type_)
 
 
@@ -1681,7 +1670,6 @@ def block_arguments(block: Any) -> list[Any]:
 
 
 def add_block_argument(block: Any, type_: Any, loc: Any) -> Any:
-    _will_change()
     return block.add_argument(type_, loc)
 
 
@@ -1689,7 +1677,6 @@ def first_block(op: Any, region: int = 0) -> Any:
     """The first block of the op's region ``region``, appended when the region has none."""
     blocks_ = op.operation.regions[region].blocks
     if not len(blocks_):
-        _will_change()
         blocks_.append()
     return blocks_[0]
 
@@ -1721,18 +1708,15 @@ def unknown_location() -> Any:
 
 
 def erase(op: Any) -> None:
-    _will_change()
     op.operation.erase()
 
 
 def clone(op: Any, ip: Any) -> Any:
     """A copy of ``op`` (with its regions) inserted at ``ip``."""
-    _will_change()
     return op.operation.clone(ip=ip)
 
 
 def move_before(op: Any, anchor: Any) -> None:
-    _will_change()
     op.operation.move_before(operation(anchor))
 
 
@@ -1767,7 +1751,6 @@ def has_attr(op: Any, name_: str) -> bool:
 def set_raw_attr(op: Any, name_: str, attr: Any) -> None:
     """Set attribute ``name_`` to the attribute ``attr`` as it is (see :func:`set_attr` for a
     property by its schema type)."""
-    _will_change()
     op.operation.attributes[name_] = attr
 
 
@@ -1986,7 +1969,6 @@ def first_op(block: Any) -> Any:
 def remap_operands(op: Any, mapping: dict[Any, Any]) -> None:
     """Replace every operand of ``op`` and of the ops nested in it that ``mapping`` (old value ->
     new value) holds by its new value."""
-    _will_change()
     for nested in walk(op):
         nested_operands = nested.operands
         for i, v in enumerate(nested_operands):
@@ -2068,7 +2050,6 @@ def op_at(op: Any, pos: tuple) -> Any:
 
 def set_raw_attrs(op: Any, items: Iterable[tuple[str, Any]]) -> None:
     """Set each ``(name, attribute)`` of ``items``, in order, as :func:`set_raw_attr` does."""
-    _will_change()
     attrs = op.operation.attributes
     for name_, attr in items:
         attrs[name_] = attr
@@ -2091,7 +2072,6 @@ def clone_byte_view(
     ``size``, type and static-or-not offset) at ``ip`` and giving the clones ``buffer``,
     ``offset`` and ``loc``, which costs less than building one; both ops are returned.
     """
-    _will_change()
     dynamic = not isinstance(offset, int)
     static = S.DYNAMIC if dynamic else offset
     i8 = ir.IntegerType.get_signless(8)

@@ -10,6 +10,7 @@ failures) are converted to the same :class:`Diagnostic` so both kinds are handle
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -132,11 +133,14 @@ def unescape_string(body: str) -> str:
 
 
 class LocatedError(ValueError):
-    """An error about one op (or none): ``op`` anchors its diagnostic. Every library error that
-    carries an op is this type or a subclass, so a driver or command line reports all of them the
-    same way: one located diagnostic."""
+    """An error about one op (or none): ``op`` anchors its diagnostic, ``notes`` are ``(anchor,
+    text)`` pairs said after it. Every library error that carries an op is this type or a
+    subclass (a subclass only where some caller catches it apart from the others), so a driver or
+    command line reports all of them the same way: one located diagnostic. Engines raise it;
+    passes let it escape, and the pass runner makes it the failing pass's diagnostic
+    (:mod:`aie_trace.ir.rollback`)."""
 
-    def __init__(self, message: str = "", op: Any = None):
+    def __init__(self, message: str = "", op: Any = None, notes: Any = ()) -> None:
         if not isinstance(
             message, str
         ):  # (message, op): an anchor first is a swapped call
@@ -147,6 +151,7 @@ class LocatedError(ValueError):
         super().__init__(message)
         self.op = op
         self.message = message
+        self.notes: list[tuple[Any, str]] = list(notes)
 
 
 def anchor_location(anchor: Any) -> Any:
@@ -168,8 +173,20 @@ class PassFailure(Exception):
 class DiagnosticEngine:
     """Collects diagnostics in emission order."""
 
+    #: where this engine's own count starts in ``diagnostics`` (see :meth:`scoped`)
+    _start: int = 0
+
     def __init__(self) -> None:
         self.diagnostics: list[Diagnostic] = []
+
+    def scoped(self) -> DiagnosticEngine:
+        """An engine for one pass run: it adds to the same ``diagnostics``, and its
+        :attr:`error_count` counts only the errors added from now on. A pass judges its success
+        by what it emitted itself, never by an error an earlier pass left in the engine.
+        """
+        own = copy.copy(self)
+        own._start = len(self.diagnostics)
+        return own
 
     def emit(
         self,
@@ -211,7 +228,8 @@ class DiagnosticEngine:
 
     @property
     def error_count(self) -> int:
-        return sum(d.severity == "error" for d in self.diagnostics)
+        """The errors emitted through this engine (a :meth:`scoped` one: since it was made)."""
+        return sum(d.severity == "error" for d in self.diagnostics[self._start :])
 
     def extend_from_mlir(self, mlir_diagnostics: Any) -> None:
         """Add diagnostics carried by an ``ir.MLIRError`` (``error_diagnostics``)."""

@@ -21,8 +21,11 @@ Its dataclass fields are its options (``bool``, ``int``, ``str``, ``Literal[...]
 ``list[int]`` / ``list[str]``), parsed from MLIR's pipeline option syntax
 (``{mode=b limit=8 flag}``). The driver, ``--help`` and the docs all read :data:`REGISTRY`.
 
-A pass that fails leaves the module as it was (:mod:`aie_trace.passes.base`, where ``Pass`` and
-``option`` live; they are re-exported here for plugin authors).
+A pass that fails leaves the module as it was: every subclass's ``run`` is wrapped so that when it
+raises (``PassFailure``, a ``LocatedError``, or a bug) or reports an error into ``diag``, the
+module is restored from a copy taken when it started, unless the pass is declared ``read_only``
+(:mod:`aie_trace.ir.rollback`; ``Pass`` and ``option`` live in :mod:`aie_trace.passes.base` and
+are re-exported here for plugin authors).
 
 The passes shipped in ``aie_trace.passes`` are listed by name in its table
 (:data:`aie_trace.passes.PASSES`, name -> ``module:Class``), which the registry reads at first use;

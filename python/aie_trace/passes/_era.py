@@ -23,17 +23,12 @@ class EraPass(Pass):
     def module_era(self, module, diag, graph: callgraph.RunGraph | None = None) -> str:
         """The era option, or with ``auto`` the era the module's op shapes fit (read from the ops
         ``graph`` read, when given); a module mixing eras fails the pass at the first op that
-        contradicts the others."""
+        contradicts the others (an ``EraError``, reported by the pass runner)."""
         if self.era != "auto":
             return self.era
-        try:
-            return (
-                aieir.detect_era(module)
-                if graph is None
-                else aieir.era_of_ops(graph.ops())
-            )
-        except aieir.EraError as e:
-            raise diag.fail(e.op, str(e)) from None
+        return (
+            aieir.detect_era(module) if graph is None else aieir.era_of_ops(graph.ops())
+        )
 
     def check_graph(self, graph: callgraph.RunGraph, diag) -> None:
         """Fail the pass on the run graph's unresolvable callees and cycles, each located."""

@@ -134,18 +134,16 @@ class Pass:
 
     name: ClassVar[str] = ""
     summary: ClassVar[str] = ""
-    #: whether the pass changes IR only through the IR layer's functions and wrappers
-    #: (``aie_trace.ir.aieir``, ``aie_trace.ir.aieops``; never a binding object's own methods,
-    #: ``aieir.ir`` or ``aieir.arith``): then the snapshot that restores a failed run is taken at
-    #: its first change, not on entry. Not inherited: each class that defines ``run`` says so.
-    through_layer: ClassVar[bool] = False
+    #: whether the pass never changes IR: then no copy is taken to restore a failed run (every
+    #: other pass is copied on entry). Not inherited: each class that defines ``run`` says so.
+    read_only: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         run = cls.__dict__.get("run")
         if run is not None:  # a failing run restores the module (aie_trace.ir.rollback)
-            lazy = bool(cls.__dict__.get("through_layer", False))
-            cls.run = transactional(run, lazy=lazy)  # type: ignore[method-assign]
+            read_only = bool(cls.__dict__.get("read_only", False))
+            cls.run = transactional(run, read_only=read_only)  # type: ignore[method-assign]
 
     def run(self, module: Any, diag: Any) -> None:  # pragma: no cover - abstract
         raise NotImplementedError

@@ -35,8 +35,8 @@ class CheckIR(EraPass):
     """
 
     name: ClassVar[str] = "aie-trace-check-ir"
-    #: it changes IR only through the IR layer (test_ir_layer.py holds it)
-    through_layer: ClassVar[bool] = True
+    #: it never changes IR: no copy is taken on entry (test_rollback.py holds it)
+    read_only: ClassVar[bool] = True
     summary: ClassVar[str] = (
         "Verify aie/aiex ops against mlir-aie's op definitions (per IR era)"
     )

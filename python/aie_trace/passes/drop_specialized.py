@@ -26,8 +26,6 @@ class DropSpecialized(Pass):
     """
 
     name: ClassVar[str] = "aie-trace-drop-specialized"
-    #: it changes IR only through the IR layer (test_ir_layer.py holds it)
-    through_layer: ClassVar[bool] = True
     summary: ClassVar[str] = (
         "Erase specialized callee copies that no aiex.run references"
     )

@@ -54,8 +54,6 @@ class FuseTraceBuffers(EraPass):
     """
 
     name: ClassVar[str] = "aie-trace-fuse-buffers"
-    #: it changes IR only through the IR layer (test_ir_layer.py holds it)
-    through_layer: ClassVar[bool] = True
     summary: ClassVar[str] = (
         "Fuse callee trace buffers into one buffer per dispatched sequence"
     )

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from aie_trace.ir import aieir
-from aie_trace.models.materialize import MaterializeError, materialize
+from aie_trace.models.materialize import materialize
 
 from ._era import EraPass
 
@@ -33,17 +33,11 @@ class Materialize(EraPass):
     """
 
     name: ClassVar[str] = "aie-trace-materialize"
-    #: it changes IR only through the IR layer (test_ir_layer.py holds it)
-    through_layer: ClassVar[bool] = True
     summary: ClassVar[str] = (
         "Inline aiex.run calls as -aie-materialize-runtime-sequences does"
     )
 
     def run(self, module, diag) -> None:
         era = self.module_era(module, diag)
-        try:
-            with aieir.in_context_of(module):
-                materialize(module, era)
-        except MaterializeError as e:
-            diag.error(e.op, e.message, e.notes)
-            raise diag.fail() from None
+        with aieir.in_context_of(module):
+            materialize(module, era)

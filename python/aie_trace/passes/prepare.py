@@ -53,8 +53,6 @@ class Prepare(EraPass):
     """
 
     name: ClassVar[str] = "aie-trace-prepare"
-    #: it changes IR only through the IR layer (test_ir_layer.py holds it)
-    through_layer: ClassVar[bool] = True
     summary: ClassVar[str] = (
         "Ready a traced module for its aiecc: fuse + verify + check-ir (E1/E2); check-ir and "
         "the proof of aiecc's own fuse on a copy, module left unfused (E3/E4)"

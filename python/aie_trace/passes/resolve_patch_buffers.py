@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from aie_trace.ir import aieir
-from aie_trace.models.resolve import ResolveError, resolve
+from aie_trace.models.resolve import resolve
 
 from ._era import EraPass
 
@@ -32,8 +32,6 @@ class ResolvePatchBuffers(EraPass):
     """
 
     name: ClassVar[str] = "aie-trace-resolve-patch-buffers"
-    #: it changes IR only through the IR layer (test_ir_layer.py holds it)
-    through_layer: ClassVar[bool] = True
     summary: ClassVar[str] = (
         "Resolve address_patch buffer operands as -aie-resolve-address-patch-buffers does"
     )
@@ -41,14 +39,10 @@ class ResolvePatchBuffers(EraPass):
     def run(self, module, diag) -> None:
         era = self.module_era(module, diag)
         e4 = self.era == "E4" or (era == "E4" and aieir.shows_e4(module))
-        try:
-            with aieir.in_context_of(module):
-                resolve(
-                    module,
-                    era,
-                    wide_ok=e4,
-                    ambiguous=self.era == "auto" and era == "E4" and not e4,
-                )
-        except ResolveError as e:
-            diag.error(e.op, e.message, e.notes)
-            raise diag.fail() from None
+        with aieir.in_context_of(module):
+            resolve(
+                module,
+                era,
+                wide_ok=e4,
+                ambiguous=self.era == "auto" and era == "E4" and not e4,
+            )

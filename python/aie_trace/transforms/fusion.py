@@ -72,8 +72,9 @@ def fuse(
 ) -> None:
     """Fuse ``module`` (its run graph ``graph``, checked; IR era ``era``, given by the caller
     when ``era_given``, else read from the op shapes): every refusal is a located error in
-    ``diag``, and the pass fails (``diag.fail()``). Some refusals are found while rebasing, after
-    the IR changed: the pass runner then puts the module back as it was."""
+    ``diag``, and the pass fails (``diag.fail()``), or, found while rebasing, a ``GraphError`` or
+    ``FusionError`` (the pass runner reports it). Some refusals are found after the IR changed: the
+    pass runner then puts the module back as it was."""
     for op, message in in_review_problems(module):
         diag.error(op, message)
     for op, message in fused_twice(graph):
@@ -86,11 +87,8 @@ def fuse(
         raise diag.fail()
     # an i64 arg_plus is written in E4 when the caller says so or the module itself shows E4
     wide = era == "E4" and (era_given or aieir.shows_e4(module))
-    try:
-        with aieir.in_context_of(module):
-            Fusion(graph, era, loops, merge, diag, wide, era == "E4" and not wide).run()
-    except (cg.GraphError, FusionError) as e:
-        raise diag.fail(e.op, e.message) from None
+    with aieir.in_context_of(module):
+        Fusion(graph, era, loops, merge, diag, wide, era == "E4" and not wide).run()
     if diag.error_count:
         raise diag.fail()
 
@@ -296,7 +294,11 @@ def toolchain_view(module: Any) -> Any:
     try:
         with aieir.in_context_of(module), aieir.unknown_location():
             return as_toolchain_builds(module, era, diag)
+    # the fuse's refusals found while it rebases, said as its pass says them
+    except (cg.GraphError, FusionError) as e:
+        diag.error(e.op, e.message, e.notes)
     except PassFailure:
-        raise ToolchainBuildError(
-            "\n".join(d.format() for d in diag.diagnostics if d.severity == "error")
-        ) from None
+        pass
+    raise ToolchainBuildError(
+        "\n".join(d.format() for d in diag.diagnostics if d.severity == "error")
+    )
