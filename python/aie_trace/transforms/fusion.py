@@ -78,6 +78,8 @@ def fuse(
     the IR changed: the pass runner then puts the module back as it was."""
     for op, message in in_review_problems(module):
         diag.error(op, message)
+    for op, message in L.dangling_copies(module):
+        diag.error(op, message)
     for op, message in fused_twice(graph):
         diag.error(op, message)
     if diag.error_count:
@@ -91,7 +93,7 @@ def fuse(
     try:
         with aieir.in_context_of(module):
             Fusion(graph, era, loops, merge, diag, wide, era == "E4" and not wide).run()
-    except (cg.GraphError, FusionError) as e:
+    except (cg.GraphError, FusionError, L.DanglingCopy) as e:
         raise diag.fail(e.op, e.message) from None
     if diag.error_count:
         raise diag.fail()

@@ -35,8 +35,9 @@ NEEDS_E4 = (
     "an i64 arg_plus, which only IR era E4 has; the module fits both E3 and E4: "
     "pass era=E4 if its mlir-aie has PR #3718"
 )
-#: on a patch of a specialized copy that fuse rebased: the index of the address patch of the
-#: original (in pre-order) it was made from, so that readers pair them by provenance, not position
+#: on a patch of a specialized copy that fuse rebased: the address patch of the original it was
+#: made from, as the values that identify it (:class:`~aie_trace.analysis.layout.PatchOrigin`), so
+#: that readers pair them by provenance, not position
 REBASED_FROM = "aie_trace.rebased_from"
 
 
@@ -182,18 +183,11 @@ class Context:
         ]
 
     def orig(self, seq: Any) -> Any:
-        """A specialized copy stands for the sequence it was made from."""
-        src = aieir.attr_or_none(seq, L.SPECIALIZED_FROM)
-        if src is None:
-            return seq
-        found = self.g.by_symbol.get((self.g.device_of(seq), aieir.symref_name(src)))
-        if found is None:
-            raise FusionError(
-                f"'{L.SPECIALIZED_FROM}' names @{aieir.symref_name(src)}, which is not a "
-                "runtime sequence of this copy's device",
-                seq,
-            )
-        return found
+        """A specialized copy stands for the sequence it was made from (a copy whose origin is
+        not a sequence of its device: :class:`~aie_trace.analysis.layout.DanglingCopy`).
+        """
+        found = L.specialized_origin(seq, self.g.by_symbol)
+        return seq if found is None else found
 
     def callee(self, run: cg.Run) -> int:
         """The original of the sequence a run calls, looked up by the run's symbol."""

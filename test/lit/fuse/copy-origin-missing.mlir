@@ -1,6 +1,8 @@
 // RUN: aie-trace-opt %s -aie-trace-fuse-buffers -verify-diagnostics
+// RUN: aie-trace-opt %s -aie-trace-check-ir -verify-diagnostics
 // A specialized copy whose origin is not a sequence of its device (a damaged or hand-edited
-// module) is a located error, not an internal one.
+// module) is a located error, not an internal one: the same error in fuse and check-ir (and
+// verify-patches, test_fuse_verify.py), which read aie_trace.specialized_from alike.
 
 module {
   "aie.device"() <{device = 5 : i32, sym_name = "main"}> ({
@@ -108,7 +110,7 @@ module {
       "aiex.npu.write32"(%c213220_i32, %c0_i32) <{column = 0 : i32, row = 2 : i32}> : (i32, i32) -> ()
       "aiex.npu.writebd"() <{bd_id = 15 : i32, buffer_length = 2048 : i32, buffer_offset = 0 : i32, burst_length = 64 : i32, column = 0 : i32, d0_size = 0 : i32, d0_stride = 0 : i32, d0_zero_after = 0 : i32, d0_zero_before = 0 : i32, d1_size = 0 : i32, d1_stride = 0 : i32, d1_zero_after = 0 : i32, d1_zero_before = 0 : i32, d2_size = 0 : i32, d2_stride = 0 : i32, d2_zero_after = 0 : i32, d2_zero_before = 0 : i32, enable_packet = 1 : i32, iteration_current = 0 : i32, iteration_size = 0 : i32, iteration_stride = 0 : i32, lock_acq_enable = 0 : i32, lock_acq_id = 0 : i32, lock_acq_val = 0 : i32, lock_rel_id = 0 : i32, lock_rel_val = 0 : i32, next_bd = 0 : i32, out_of_order_id = 0 : i32, packet_id = 0 : i32, packet_type = 0 : i32, row = 0 : i32, use_next_bd = 0 : i32, valid_bd = 1 : i32}> : () -> ()
       %c0_i32_0 = arith.constant 0 : i32
-      "aiex.npu.address_patch"(%c0_i32_0) <{addr = 119268 : ui32, arg_idx = 2 : i32}> {aie_trace.rebased_from = 0 : i64} : (i32) -> ()
+      "aiex.npu.address_patch"(%c0_i32_0) <{addr = 119268 : ui32, arg_idx = 2 : i32}> {aie_trace.rebased_from = {addr = 119268 : ui32, arg_idx = 1 : i32, arg_plus = 0 : i64}} : (i32) -> ()
       %c119304_i32 = arith.constant 119304 : i32
       %c3840_i32 = arith.constant 3840 : i32
       %c65280_i32 = arith.constant 65280 : i32
@@ -164,7 +166,7 @@ module {
       "aiex.npu.write32"(%c213220_i32, %c0_i32) <{column = 0 : i32, row = 2 : i32}> : (i32, i32) -> ()
       "aiex.npu.writebd"() <{bd_id = 15 : i32, buffer_length = 2048 : i32, buffer_offset = 0 : i32, burst_length = 64 : i32, column = 0 : i32, d0_size = 0 : i32, d0_stride = 0 : i32, d0_zero_after = 0 : i32, d0_zero_before = 0 : i32, d1_size = 0 : i32, d1_stride = 0 : i32, d1_zero_after = 0 : i32, d1_zero_before = 0 : i32, d2_size = 0 : i32, d2_stride = 0 : i32, d2_zero_after = 0 : i32, d2_zero_before = 0 : i32, enable_packet = 1 : i32, iteration_current = 0 : i32, iteration_size = 0 : i32, iteration_stride = 0 : i32, lock_acq_enable = 0 : i32, lock_acq_id = 0 : i32, lock_acq_val = 0 : i32, lock_rel_id = 0 : i32, lock_rel_val = 0 : i32, next_bd = 0 : i32, out_of_order_id = 0 : i32, packet_id = 0 : i32, packet_type = 0 : i32, row = 0 : i32, use_next_bd = 0 : i32, valid_bd = 1 : i32}> : () -> ()
       %c12288_i32 = arith.constant 12288 : i32
-      "aiex.npu.address_patch"(%c12288_i32) <{addr = 119268 : ui32, arg_idx = 2 : i32}> {aie_trace.rebased_from = 0 : i64} : (i32) -> ()
+      "aiex.npu.address_patch"(%c12288_i32) <{addr = 119268 : ui32, arg_idx = 2 : i32}> {aie_trace.rebased_from = {addr = 119268 : ui32, arg_idx = 1 : i32, arg_plus = 0 : i64}} : (i32) -> ()
       %c119304_i32 = arith.constant 119304 : i32
       %c3840_i32 = arith.constant 3840 : i32
       %c65280_i32 = arith.constant 65280 : i32
@@ -286,7 +288,7 @@ module {
       "aiex.npu.write32"(%c213220_i32, %c0_i32) <{column = 0 : i32, row = 2 : i32}> : (i32, i32) -> ()
       "aiex.npu.writebd"() <{bd_id = 15 : i32, buffer_length = 1024 : i32, buffer_offset = 0 : i32, burst_length = 64 : i32, column = 0 : i32, d0_size = 0 : i32, d0_stride = 0 : i32, d0_zero_after = 0 : i32, d0_zero_before = 0 : i32, d1_size = 0 : i32, d1_stride = 0 : i32, d1_zero_after = 0 : i32, d1_zero_before = 0 : i32, d2_size = 0 : i32, d2_stride = 0 : i32, d2_zero_after = 0 : i32, d2_zero_before = 0 : i32, enable_packet = 1 : i32, iteration_current = 0 : i32, iteration_size = 0 : i32, iteration_stride = 0 : i32, lock_acq_enable = 0 : i32, lock_acq_id = 0 : i32, lock_acq_val = 0 : i32, lock_rel_id = 0 : i32, lock_rel_val = 0 : i32, next_bd = 0 : i32, out_of_order_id = 0 : i32, packet_id = 0 : i32, packet_type = 0 : i32, row = 0 : i32, use_next_bd = 0 : i32, valid_bd = 1 : i32}> : () -> ()
       %c8192_i32 = arith.constant 8192 : i32
-      "aiex.npu.address_patch"(%c8192_i32) <{addr = 119268 : ui32, arg_idx = 2 : i32}> {aie_trace.rebased_from = 0 : i64} : (i32) -> ()
+      "aiex.npu.address_patch"(%c8192_i32) <{addr = 119268 : ui32, arg_idx = 2 : i32}> {aie_trace.rebased_from = {addr = 119268 : ui32, arg_idx = 1 : i32, arg_plus = 0 : i64}} : (i32) -> ()
       %c119304_i32 = arith.constant 119304 : i32
       %c3840_i32 = arith.constant 3840 : i32
       %c65280_i32 = arith.constant 65280 : i32
@@ -305,7 +307,7 @@ module {
       "aiex.npu.write32"(%c213000_i32, %c127_i32_1) <{column = 0 : i32, row = 0 : i32}> : (i32, i32) -> ()
       "aiex.npu.writebd"() <{bd_id = 0 : i32, buffer_length = 64 : i32, buffer_offset = 0 : i32, burst_length = 64 : i32, column = 0 : i32, d0_size = 0 : i32, d0_stride = 0 : i32, d0_zero_after = 0 : i32, d0_zero_before = 0 : i32, d1_size = 0 : i32, d1_stride = 0 : i32, d1_zero_after = 0 : i32, d1_zero_before = 0 : i32, d2_size = 0 : i32, d2_stride = 0 : i32, d2_zero_after = 0 : i32, d2_zero_before = 0 : i32, enable_packet = 0 : i32, iteration_current = 0 : i32, iteration_size = 0 : i32, iteration_stride = 0 : i32, lock_acq_enable = 0 : i32, lock_acq_id = 0 : i32, lock_acq_val = 0 : i32, lock_rel_id = 0 : i32, lock_rel_val = 0 : i32, next_bd = 0 : i32, out_of_order_id = 0 : i32, packet_id = 0 : i32, packet_type = 0 : i32, row = 0 : i32, use_next_bd = 0 : i32, valid_bd = 1 : i32}> : () -> ()
       %c0_i32_2 = arith.constant 0 : i32
-      "aiex.npu.address_patch"(%c0_i32_2) <{addr = 118788 : ui32, arg_idx = 1 : i32}> {aie_trace.rebased_from = 1 : i64} : (i32) -> ()
+      "aiex.npu.address_patch"(%c0_i32_2) <{addr = 118788 : ui32, arg_idx = 1 : i32}> {aie_trace.rebased_from = {addr = 118788 : ui32, arg_idx = 0 : i32, arg_plus = 0 : i64}} : (i32) -> ()
       %c119316_i32 = arith.constant 119316 : i32
       %c-2147483648_i32 = arith.constant -2147483648 : i32
       "aiex.npu.write32"(%c119316_i32, %c-2147483648_i32) <{column = 0 : i32, row = 0 : i32}> : (i32, i32) -> ()

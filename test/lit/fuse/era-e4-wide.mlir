@@ -7,7 +7,7 @@
 
 // CHECK-LABEL: sym_name = "seq_a.main_seq.0"
 // CHECK: %[[W:.*]] = arith.constant 4294967312 : i64
-// CHECK: "aiex.npu.address_patch"(%[[W]]) <{addr = 118884 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}> {aie_trace.rebased_from = 0 : i64} : (i64) -> ()
+// CHECK: "aiex.npu.address_patch"(%[[W]]) <{addr = 118884 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}> {aie_trace.rebased_from = {addr = 118884 : ui32, arg_idx = 0 : i32, arg_plus = 16 : i64}} : (i64) -> ()
 module {
   "aie.device"() <{device = 5 : i32, sym_name = "main"}> ({
     "aie.runtime_sequence"() <{sym_name = "main_seq"}> ({
