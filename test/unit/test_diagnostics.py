@@ -206,7 +206,9 @@ def test_no_pass_converts_an_engine_error_itself():
 
     handlers = []
     for path in sorted(Path(passes.__path__[0]).glob("*.py")):
-        if path.name == "base.py":  # the Pass base class: option text parsing, no engine
+        if (
+            path.name == "base.py"
+        ):  # the Pass base class: option text parsing, no engine
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ExceptHandler):

@@ -13,7 +13,8 @@ from __future__ import annotations
 import fuse_cases as F
 import pytest
 
-from aie_trace.ir import provider
+from aie_trace.ir import aieir, provider
+from aie_trace.ir.diagnostics import DiagnosticEngine
 
 ERAS = F.ERAS
 I64 = F.I64
@@ -154,6 +155,45 @@ def test_idempotent(name, era):
     first = once.module.operation.get_asm(print_generic_op_form=True)
     F.run_passes(once.module, "aie-trace-fuse-buffers")
     assert once.module.operation.get_asm(print_generic_op_form=True) == first
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_second_fuse_refuses_a_corrupted_copy(era):
+    """A copy an earlier fuse made is reused only when it is the IR this fuse makes for it: one
+    whose rebased patch was changed is refused at that patch, and the module is left as it was.
+    """
+    once = F.fuse(F.data_patch(era))
+    copy = F.sequence(once.module, "dev_a", "seq_a.main_seq.0")
+    data = aieir.walk(copy, ["aiex.npu.address_patch"])[-1]
+    aieir.set_attr(
+        data, "arg_idx", 0, era
+    )  # the call binds the buffer at host buffer #1
+    corrupted = once.module.operation.get_asm(print_generic_op_form=True)
+    diag = F.try_passes(once.module, "aie-trace-fuse-buffers")
+    [err] = [d for d in diag.diagnostics if d.severity == "error"]
+    assert err.message == (
+        "this op of the specialized copy @dev_a:@seq_a.main_seq.0 differs from the copy of "
+        "@dev_a:@seq_a that aie-trace-fuse-buffers makes for it now (the copy was edited, or its "
+        "callee changed since it was made): a copy is reused only when it is that IR; fuse the "
+        "module as it was before its first fuse"
+    )
+    here = DiagnosticEngine()
+    here.error(data, "the corrupted patch")
+    assert err.line is not None and err.line == here.diagnostics[0].line
+    assert once.module.operation.get_asm(print_generic_op_form=True) == corrupted
+
+
+@pytest.mark.parametrize("era", ("E1", "E2"))
+def test_second_fuse_refuses_a_copy_of_an_original_that_changed(era):
+    """The original lost a patch after the first fuse: its copy is not what fuse makes of it now."""
+    once = F.fuse(F.data_patch(era))
+    seq = F.sequence(once.module, "dev_a", "seq_a")
+    aieir.erase(aieir.walk(seq, ["aiex.npu.address_patch"])[-1])
+    err = F.errors(F.try_passes(once.module, "aie-trace-fuse-buffers"))
+    assert len(err) == 1 and err[0].startswith(
+        "this op of the specialized copy @dev_a:@seq_a.main_seq.0 differs from the copy of "
+        "@dev_a:@seq_a"
+    ), err
 
 
 @pytest.mark.parametrize("era", ERAS)

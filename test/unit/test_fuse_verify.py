@@ -10,7 +10,8 @@ import fuse_cases as F
 import pytest
 
 from aie_trace.analysis import layout as L
-from aie_trace.ir import aieir, provider
+from aie_trace.ir import aieir, aieops, provider
+from aie_trace.ir.diagnostics import DiagnosticEngine
 from aie_trace.testing import synth as S
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -173,8 +174,16 @@ def test_the_binding_check_follows_specialized_copies():
     )
 
 
-def rebased_from(patch) -> int | None:
-    return aieir.int_attr_value(aieir.attr_or_none(patch, "aie_trace.rebased_from"))
+def rebased_from(patch) -> L.PatchOrigin | None:
+    attr = aieir.attr_or_none(patch, "aie_trace.rebased_from")
+    return None if attr is None else L.PatchOrigin.read(attr)
+
+
+def identity(patch, era: str) -> L.PatchOrigin:
+    """What a patch of an original is, as a rebased patch made from it records it."""
+    p = aieops.AddressPatch(patch, era)
+    plus = p.arg_plus if era == "E1" else aieir.constant_int(p.arg_plus_value)
+    return L.PatchOrigin(p.addr, p.arg_idx if p.buffer is None else None, plus)
 
 
 @pytest.mark.parametrize("era", F.ERAS)
@@ -186,9 +195,62 @@ def test_fuse_records_which_patch_of_the_original_each_rebased_patch_was_made_fr
         F.sequence(m, "dev_a", "seq_a.main_seq.0"), ["aiex.npu.address_patch"]
     )
     assert [rebased_from(p) for p in original] == [None] * len(original)
-    # the data patch (the last one) names a buffer the call binds at byte 256 of host buffer #1
-    assert rebased_from(copy[-1]) == len(original) - 1
-    assert all(rebased_from(p) in (None, i) for i, p in enumerate(copy))
+    # the data patch (the last one) names a buffer the call binds at byte 256 of host buffer #1:
+    # its copy records what it was (host buffer #0, arg_plus 16), not what it became
+    assert rebased_from(copy[-1]) == identity(original[-1], era)
+    assert rebased_from(copy[-1]).arg_idx == 0
+    assert rebased_from(copy[-1]).arg_plus == 16
+    assert aieops.AddressPatch(copy[-1], era).arg_idx == 1
+    assert all(
+        rebased_from(p) in (None, identity(o, era))
+        for p, o in zip(copy, original, strict=True)
+    )
+
+
+@pytest.mark.parametrize("era", F.ERAS)
+def test_a_patch_added_to_the_original_after_fuse_moves_no_pairing(era):
+    """The original gains a patch above the ones its copies were made from: each rebased patch of
+    a copy still names its own (an ordinal would now name its neighbour: two false errors).
+    """
+    m = F.parse(F.data_patch(era))
+    F.run_passes(m, "aie-trace-fuse-buffers")
+    assert verify(m) == []
+    seq = F.sequence(m, "dev_a", "seq_a")
+    first = aieir.walk(seq, ["aiex.npu.writebd", "aiex.npu.address_patch"])
+    top = provider.ir.InsertionPoint(aieir.body(seq).operations[0])
+    # the original's trace BD and its patch, repeated above everything (as a design that
+    # programs its trace BD twice does)
+    bd, patch = first[0], first[1]
+    assert aieir.op_name(bd) == "aiex.npu.writebd"
+    bd.clone(ip=top)
+    extra = patch.clone(ip=top)
+    if era != "E1":  # its arg_plus is an SSA constant defined below: give it its own
+        extra.operands[0] = aieir.constant(
+            0, aieir.value_type(extra.operands[0]), top, extra.location
+        )
+    original = aieir.walk(seq, ["aiex.npu.address_patch"])
+    copy = aieir.walk(
+        F.sequence(m, "dev_a", "seq_a.main_seq.0"), ["aiex.npu.address_patch"]
+    )
+    assert len(original) == len(copy) + 1
+    assert rebased_from(copy[-1]) == identity(original[-1], era)
+    assert verify(m) == []
+
+
+def test_a_provenance_of_the_ordinal_form_is_a_located_error():
+    m = F.parse(F.data_patch("E2"))
+    F.run_passes(m, "aie-trace-fuse-buffers")
+    copy = F.sequence(m, "dev_a", "seq_a.main_seq.0")
+    data = aieir.walk(copy, ["aiex.npu.address_patch"])[-1]
+    data.attributes["aie_trace.rebased_from"] = provider.ir.IntegerAttr.get(
+        provider.ir.IntegerType.get_signless(64), 1
+    )
+    errs = [e for _, e in verify(m)]
+    assert errs == [
+        "aie_trace.rebased_from = 1 : i64 is not the provenance aie-trace-fuse-buffers records "
+        "({addr = A : ui32, arg_idx = K : i32, arg_plus = P : i64}: the values of the patch of "
+        "@dev_a:@seq_a it was made from)"
+    ], errs
 
 
 @pytest.mark.parametrize("era", ("E1", "E2"))
@@ -229,13 +291,15 @@ def test_a_provenance_that_names_no_patch_of_the_original_is_a_located_error():
     F.run_passes(m, "aie-trace-fuse-buffers")
     copy = F.sequence(m, "dev_a", "seq_a.main_seq.0")
     data = aieir.walk(copy, ["aiex.npu.address_patch"])[-1]
-    data.attributes["aie_trace.rebased_from"] = provider.ir.IntegerAttr.get(
-        provider.ir.IntegerType.get_signless(64), 7
-    )
+    origin = rebased_from(data)
+    data.attributes["aie_trace.rebased_from"] = L.PatchOrigin(
+        origin.addr, 7, origin.arg_plus
+    ).attr(aieir.attr_or_none(data, "addr"))
     errs = [e for _, e in verify(m)]
     assert errs == [
-        "aie_trace.rebased_from = 7 names no address patch of @dev_a:@seq_a, the sequence "
-        "@dev_a:@seq_a.main_seq.0 was specialized from (it has 2)"
+        "aie_trace.rebased_from names no address patch of @dev_a:@seq_a, the sequence "
+        f"@dev_a:@seq_a.main_seq.0 was specialized from (addr {origin.addr}, arg_idx 7, "
+        "arg_plus 16)"
     ], errs
 
 
@@ -256,3 +320,39 @@ def test_the_library_entry_point_checks_a_module_without_a_pass(era):
     diag = DiagnosticEngine()
     V.verify_module(m.operation, diag)
     assert diag.error_count == 0
+
+
+@pytest.mark.parametrize("era", F.ERAS)
+def test_a_dangling_copy_is_refused_alike_by_fuse_verify_and_check_ir(era):
+    """``aie_trace.specialized_from`` has one reader: a copy whose origin is not a sequence of its
+    device is the same located error in every pass that reads it."""
+    m = F.parse(F.data_patch(era))
+    F.run_passes(m, "aie-trace-fuse-buffers")
+    text = m.operation.get_asm(print_generic_op_form=True)
+    m = F.parse(
+        text.replace("specialized_from = @seq_a,", "specialized_from = @seq_gone,")
+    )
+    copy = F.sequence(m, "dev_a", "seq_a.main_seq.0")
+    assert str(copy.attributes["aie_trace.specialized_from"]) == "@seq_gone"
+    here = DiagnosticEngine()
+    here.error(copy, "the copy")
+    expected = (
+        here.diagnostics[0].line,
+        "'aie_trace.specialized_from' names @seq_gone, which is not a runtime sequence of "
+        "this copy's device",
+    )
+    for name in (
+        "aie-trace-fuse-buffers",
+        "aie-trace-verify-patches",
+        "aie-trace-check-ir",
+    ):
+        errs = [
+            (d.line, d.message)
+            for d in F.try_passes(m, name).diagnostics
+            if d.severity == "error"
+        ]
+        assert errs.count(expected) == 1, (name, errs)
+        if (
+            name != "aie-trace-verify-patches"
+        ):  # (verify goes on with the copy as written)
+            assert errs == [expected], (name, errs)

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -470,6 +471,106 @@ def trace_host_buffer(seq: Any, tb: TraceBuffer) -> int:
 
 def is_specialized(seq: Any) -> bool:
     return aieir.attr_or_none(seq, SPECIALIZED_FROM) is not None
+
+
+class DanglingCopy(LocatedError):
+    """A specialized copy whose ``aie_trace.specialized_from`` names no runtime sequence of its
+    device (located at the copy)."""
+
+
+def specialized_origin(seq: Any, by_symbol: Mapping[tuple[str, str], Any]) -> Any:
+    """The sequence the specialized copy ``seq`` was made from (``aie_trace.specialized_from``,
+    looked up in ``by_symbol``: (device, sequence) symbols -> sequence); None when ``seq`` is not a
+    copy. The one reader of the attribute: fuse, verify-patches and check-ir each refuse a copy
+    whose origin is not a runtime sequence of the copy's own device with this
+    :class:`DanglingCopy`."""
+    src = aieir.attr_or_none(seq, SPECIALIZED_FROM)
+    if src is None:
+        return None
+    name = aieir.symref_name(src)
+    found = by_symbol.get((aieir.device_name(aieir.device_of(seq)), name))
+    if found is None:
+        raise DanglingCopy(
+            f"'{SPECIALIZED_FROM}' names @{name}, which is not a runtime sequence of this "
+            "copy's device",
+            seq,
+        )
+    return found
+
+
+def sequences_by_symbol(module: Any) -> dict[tuple[str, str], Any]:
+    """Every runtime sequence of ``module`` by its (device, sequence) symbols."""
+    return {
+        (aieir.device_name(dev), aieir.sequence_name(seq)): seq
+        for dev in aieir.devices(module)
+        for seq in aieir.sequences(dev)
+    }
+
+
+def dangling_copies(module: Any) -> list[tuple[Any, str]]:
+    """``(copy, message)`` for every specialized copy of ``module`` whose origin
+    :func:`specialized_origin` refuses."""
+    by_symbol = sequences_by_symbol(module)
+    out = []
+    for seq in by_symbol.values():
+        try:
+            specialized_origin(seq, by_symbol)
+        except DanglingCopy as e:
+            out.append((e.op, e.message))
+    return out
+
+
+@dataclass(frozen=True)
+class PatchOrigin:
+    """What a patch that fuse rebased in a specialized copy records of the address patch of the
+    original it was made from (``aie_trace.rebased_from = {addr = A : ui32, arg_idx = K : i32,
+    arg_plus = P : i64}``): the BD address word it patches, and the ``arg_idx`` and constant
+    ``arg_plus`` it had before rebasing (absent: a ``buffer`` patch, an SSA ``arg_plus``). A patch
+    of the original with the same three values is the one it was made from; patches the original
+    gains later do not move it (an ordinal would), and two patches with the same three values are
+    interchangeable for every reader."""
+
+    addr: int
+    arg_idx: int | None
+    arg_plus: int | None
+
+    def attr(self, addr: Any) -> Any:
+        """The attribute, given the original's ``addr`` attribute (its type kept)."""
+        items = {"addr": addr}
+        if self.arg_idx is not None:
+            items["arg_idx"] = aieir.int_attr(aieir.int_type(32), self.arg_idx)
+        if self.arg_plus is not None:
+            items["arg_plus"] = aieir.int_attr(aieir.int_type(64), self.arg_plus)
+        return aieir.dict_attr(items)
+
+    @classmethod
+    def read(cls, attr: Any) -> PatchOrigin | None:
+        """The record an attribute holds; None when it is not one (an ordinal, a wrong field)."""
+        items = aieir.dict_items(attr)
+        if items is None or "addr" not in items or set(items) - set(_ORIGIN_FIELDS):
+            return None
+        values = {k: aieir.int_attr_value(v) for k, v in items.items()}
+        if any(v is None for v in values.values()):
+            return None
+        return cls(values["addr"], values.get("arg_idx"), values.get("arg_plus"))
+
+    def matches(self, addr: int | None, arg_idx: int | None, arg_plus: Any) -> bool:
+        """Whether a patch of the original (its ``addr``, its ``arg_idx`` or None for a ``buffer``
+        patch, its ``arg_plus`` as an int or anything else for an SSA one) is this one.
+        """
+        plus = arg_plus if isinstance(arg_plus, int) else None
+        return (addr, arg_idx, plus) == (self.addr, self.arg_idx, self.arg_plus)
+
+    def __str__(self) -> str:
+        fields = [f"addr {self.addr}"]
+        if self.arg_idx is not None:
+            fields.append(f"arg_idx {self.arg_idx}")
+        if self.arg_plus is not None:
+            fields.append(f"arg_plus {self.arg_plus}")
+        return ", ".join(fields)
+
+
+_ORIGIN_FIELDS = ("addr", "arg_idx", "arg_plus")
 
 
 def read_layouts(module: Any) -> list[Layout]:

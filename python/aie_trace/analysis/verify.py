@@ -70,6 +70,13 @@ def check_patches(graph: cg.RunGraph, era: str, diag: Any) -> None:
     the way (the graph's own ``errors`` are the caller's to report)."""
     facts = _Facts(graph, era)
     reported: set[tuple[int, str]] = set()
+    for (
+        seq
+    ) in graph.sequences:  # a copy whose origin is gone: as fuse and check-ir say it
+        try:
+            L.specialized_origin(seq, graph.by_symbol)
+        except L.DanglingCopy as e:
+            diag.error(e.op, e.message)
     for root in graph.sequences:
         if not L.is_specialized(root):
             _Check(facts, root, diag, reported).run()
@@ -238,18 +245,29 @@ class _Facts:
         """The sequence whose parameters a patch of ``seq`` names, and the patch as that sequence
         holds it: a patch fuse rebased in a specialized copy, by the provenance it records (the
         patch of the original it was made from); any other patch as written, against ``seq``'s own
-        parameters. A provenance that names no patch of the original: what is wrong."""
-        index = aieir.int_attr_value(aieir.attr_or_none(op, L.REBASED_FROM))
+        parameters. A provenance that names no patch of the original: what is wrong. (Patches of
+        the original with the same recorded values are interchangeable: the first is taken.)
+        """
+        attr = aieir.attr_or_none(op, L.REBASED_FROM)
         original = self.original(seq)
-        if index is None or original is seq:
+        if attr is None or original is seq:
             return seq, self.patch(op)
-        sources = self.patch_ops(original)
-        if not 0 <= index < len(sources):
+        origin = L.PatchOrigin.read(attr)
+        if origin is None:
             return (
-                f"{L.REBASED_FROM} = {index} names no address patch of {cg.seq_label(original)}, the sequence "
-                f"{cg.seq_label(seq)} was specialized from (it has {len(sources)})"
+                f"{L.REBASED_FROM} = {attr} is not the provenance aie-trace-fuse-buffers records "
+                "({addr = A : ui32, arg_idx = K : i32, arg_plus = P : i64}: the values of the "
+                f"patch of {cg.seq_label(original)} it was made from)"
             )
-        return original, self.patch(sources[index])
+        for source in self.patch_ops(original):
+            facts = self.patch(source)
+            arg_idx = facts.arg_idx if facts.buffer is None else None
+            if origin.matches(facts.addr, arg_idx, facts.plus):
+                return original, facts
+        return (
+            f"{L.REBASED_FROM} names no address patch of {cg.seq_label(original)}, the sequence "
+            f"{cg.seq_label(seq)} was specialized from ({origin})"
+        )
 
     def patch_ops(self, seq: Any) -> list[Any]:
         """The address patches of ``seq``'s body in pre-order (its calls' not included)."""
@@ -263,12 +281,13 @@ class _Facts:
         return self._memo("original", seq, self._read_original)
 
     def _read_original(self, seq: Any) -> Any:
-        src = aieir.attr_or_none(seq, L.SPECIALIZED_FROM)
-        if src is None:
+        """The sequence ``seq`` was specialized from; ``seq`` itself when it is no copy, or a copy
+        whose origin is gone (:func:`check_patches` reports that)."""
+        try:
+            found = L.specialized_origin(seq, self.g.by_symbol)
+        except L.DanglingCopy:
             return seq
-        return self.g.by_symbol.get(
-            (self.g.device_of(seq), aieir.symref_name(src)), seq
-        )
+        return seq if found is None else found
 
     def host_buffers(self, seq: Any) -> list[int]:
         """Block index of each host buffer (memref argument) of ``seq``."""

@@ -17,6 +17,7 @@ Works the same whether the aie dialects are registered (mlir-aie's bindings) or 
 from __future__ import annotations
 
 import ctypes
+import io
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -2046,6 +2047,45 @@ def op_at(op: Any, pos: tuple) -> Any:
     for r, b, i in pos:
         op = op.regions[r].blocks[b].operations[i]
     return op.operation
+
+
+def first_difference(a: Any, b: Any) -> Any | None:
+    """Where the body of ``a`` differs from the body of ``b`` (ops with regions, such as two
+    runtime sequences); None when the bodies are the same IR. Compared: the regions' blocks, their
+    arguments' types, and each op as printed with SSA names numbered from ``a`` and from ``b``
+    respectively (so an op's attributes, properties, operands and types; never locations). The
+    difference is the innermost op of ``a`` that prints otherwise, the first op of ``a`` that ``b``
+    lacks, or ``a`` itself (other blocks or block arguments, or ``b`` has more ops). ``a``'s and
+    ``b``'s own attributes are not compared. (The printing is compared, never read.)"""
+    a, b = operation(a), operation(b)
+    return _first_difference(a, b, ir.AsmState(a, True), ir.AsmState(b, True))
+
+
+def _first_difference(a: Any, b: Any, in_a: Any, in_b: Any) -> Any | None:
+    if len(a.regions) != len(b.regions):
+        return a
+    for ra, rb in zip(a.regions, b.regions, strict=True):
+        blocks_a, blocks_b = list(ra.blocks), list(rb.blocks)
+        if len(blocks_a) != len(blocks_b):
+            return a
+        for ba, bb in zip(blocks_a, blocks_b, strict=True):
+            if [v.type for v in ba.arguments] != [v.type for v in bb.arguments]:
+                return a
+            ops_a = [o.operation for o in ba.operations]
+            ops_b = [o.operation for o in bb.operations]
+            for x, y in zip(ops_a, ops_b, strict=False):
+                if _printed(x, in_a) != _printed(y, in_b):
+                    inner = _first_difference(x, y, in_a, in_b)
+                    return x if inner is None else inner
+            if len(ops_a) != len(ops_b):
+                return ops_a[len(ops_b)] if len(ops_a) > len(ops_b) else a
+    return None
+
+
+def _printed(op: Any, state: Any) -> str:
+    out = io.StringIO()
+    op.print(state=state, file=out)
+    return out.getvalue()
 
 
 def set_raw_attrs(op: Any, items: Iterable[tuple[str, Any]]) -> None:

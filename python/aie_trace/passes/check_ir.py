@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from aie_trace.analysis.layout import dangling_copies
 from aie_trace.ir import aieir
 from aie_trace.ir.forms import IRForm, in_review_problems, tagged_problems, trace_forms
 from aie_trace.passes.base import option
@@ -22,7 +23,8 @@ class CheckIR(EraPass):
     count and types, ``operandSegmentSizes``, required properties and their exact attribute types,
     enum cases and value ranges, ``#aie.trace_buffer``/``#aie.trace_slice`` parameters, results,
     successors, regions and ``aie.end`` terminators, parent and ancestor constraints; an
-    ``aie.trace_buffer_arg`` tag is an i32 naming a memref argument. What ``aiex.run`` passes is
+    ``aie.trace_buffer_arg`` tag is an i32 naming a memref argument; a specialized copy's
+    ``aie_trace.specialized_from`` names a runtime sequence of its device. What ``aiex.run`` passes is
     not checked against its callee here: mlir-aie moved that check out of the op's verifier into
     ``-aie-materialize-runtime-sequences`` (``verifyRunOpsInConfigureOp``; cross-device lookups in
     a verifier race), so aie-opt accepts such a module and materialize refuses it. An op written
@@ -55,4 +57,6 @@ class CheckIR(EraPass):
         for v in aieir.check_module(module, era):
             diag.error(v.op, v.message)
         for op, message in in_review_problems(module) + tagged_problems(module):
+            diag.error(op, message)
+        for op, message in dangling_copies(module):
             diag.error(op, message)

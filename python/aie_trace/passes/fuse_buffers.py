@@ -34,13 +34,16 @@ class FuseTraceBuffers(EraPass):
     raised by the view's byte offset, composed through nested calls: when call sites need different
     values the callee is specialized per call site into a private copy ``<callee>.<root>.<path>``
     marked ``aie_trace.specialized_from``, each patch it rebases marked ``aie_trace.rebased_from =
-    N`` (made from the original's N-th patch in pre-order); the original is untouched (drop the
-    copies after materialization with ``aie-trace-drop-specialized``). Patches with a ``buffer`` operand are
+    {addr, arg_idx, arg_plus}`` (the values of the original's patch it was made from); the
+    original is untouched (drop the copies after materialization with
+    ``aie-trace-drop-specialized``). Patches with a ``buffer`` operand are
     left to mlir-aie's ``-aie-resolve-address-patch-buffers``. The layout is recorded on every
     traced sequence (E3/E4 ``trace_buffer``/``trace_slices``, E1/E2 ``aie_trace.trace_buffer``/
     ``aie_trace.trace_slices``, every era ``aie_trace.slice_paths``). Back-to-back runs of one
     device share the hardware trace BD: a warning at the second run, or one merged slice
-    (``a+b``) with ``merge-back-to-back``. Running the pass twice changes nothing the second time,
+    (``a+b``) with ``merge-back-to-back``. Running the pass twice changes nothing the
+    second time (a copy made before is reused only when it is the IR the pass makes for it now;
+    one that differs is refused at its first differing op),
     nor does running it on a module mlir-aie's ``-aie-fuse-trace-buffers`` fused (its E3/E4
     output equals that pass's but for ``aie_trace.slice_paths``, and upstream's record is left as
     it is); untraced modules are unchanged. A module fused twice (runs of traced designs passing

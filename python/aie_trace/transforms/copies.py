@@ -1,11 +1,16 @@
 # SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The fuse rewriter's specialized copies: a private copy ``<callee>.<root>.<path>`` of a callee
-whose patches carry the values one call site needs (each marked ``aie_trace.rebased_from``), and
-whose runs name the copies their own call sites need. Offsets that depend on a per-iteration loop
-are affine in the loop's iteration index: the copy takes the index as an extra trailing ``i32``
-parameter and computes ``arg_plus`` from it (a ``buffer`` patch under such a loop becomes an
-integer patch, which mlir-aie's resolver could not compute).
+whose patches carry the values one call site needs (each marked ``aie_trace.rebased_from`` with
+the values that identify the patch of the callee it was made from), and whose runs name the
+copies their own call sites need. Offsets that depend on a per-iteration loop are affine in the
+loop's iteration index: the copy takes the index as an extra trailing ``i32`` parameter and
+computes ``arg_plus`` from it (a ``buffer`` patch under such a loop becomes an integer patch,
+which mlir-aie's resolver could not compute).
+
+A copy already in the module under the name (an earlier fuse made it) is reused only when its
+body is the IR this fuse builds for it now; otherwise the fuse refuses, located at the first op
+that differs (the copy was edited, or its callee changed since it was made).
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from ..analysis import layout as L
 from ..analysis.callgraph import Affine, IterSym
 from ..ir import aieir, aieops
 from .plan import loop_bounds
-from .records import I32_MAX, REBASED_FROM, Context, Patch, Rebase, Spec
+from .records import I32_MAX, REBASED_FROM, Context, FusionError, Patch, Rebase, Spec
 
 #: the ops a specialized copy may change
 _COPY_EDITS = ("aiex.npu.address_patch", "scf.for", "aiex.run")
@@ -33,6 +38,8 @@ class Copies:
         self._positions: dict[int, dict[str, list[tuple]]] = {}
         self._copy_attrs: dict[int, list[tuple[str, Any]]] = {}
         self._attrs: dict[tuple[str, int], Any] = {}  # (property, value) -> attribute
+        #: (REBASED_FROM, original, patch index) -> the provenance of the patches made from it
+        self._origins: dict[tuple[str, int, int], Any] = {}
         self._last: dict[int, Any] = {}  # callee -> the copy made last
 
     def arity(self, k: int) -> int:
@@ -85,11 +92,15 @@ class Copies:
         else:
             aieir.set_raw_attr(p, name, attr)
 
-    def index_attr(self, i: int) -> Any:
-        attr = self._attrs.get((REBASED_FROM, i))
+    def origin_attr(self, k: int, p: Patch) -> Any:
+        """The ``aie_trace.rebased_from`` of every patch made from patch ``p`` of sequence ``k``
+        (:class:`~aie_trace.analysis.layout.PatchOrigin`), built once."""
+        key = (REBASED_FROM, k, p.index)
+        attr = self._origins.get(key)
         if attr is None:
-            i64 = aieir.int_type(64)
-            attr = self._attrs[(REBASED_FROM, i)] = aieir.int_attr(i64, i)
+            addr = aieir.required_attr(self.ctx.patch_op(k, p.index), "addr")
+            origin = L.PatchOrigin(aieir.int_attr_value(addr), p.arg_idx, p.plus)
+            attr = self._origins[key] = origin.attr(addr)
         return attr
 
     def make(
@@ -100,14 +111,42 @@ class Copies:
         children: list[Spec],
         needs: list[IterSym],
     ) -> None:
+        """Make copy ``name`` of ``callee`` (after the copies of it made before), or check that
+        the copy of that name an earlier fuse made is the same IR and reuse it."""
         ctx = self.ctx
         dev = ctx.names(callee)[0]
-        if ctx.g.by_symbol.get((dev, name)) is not None:
-            return  # made by an earlier run of this pass from the same inputs
+        orig = ctx.op(callee)
+        what = (callee, name, rewrites, children, needs)
+        existing = ctx.g.by_symbol.get((dev, name))
+        if existing is not None:
+            fresh = self.build(what, orig)
+            differs = aieir.first_difference(existing, fresh)
+            aieir.erase(fresh)
+            if differs is not None:
+                whole = aieir.op_id(differs) == aieir.op_id(existing)
+                raise FusionError(
+                    f"{'' if whole else 'this op of '}the specialized copy "
+                    f"{ctx.label(ctx.key(existing))} differs from the copy of "
+                    f"{ctx.label(callee)} that aie-trace-fuse-buffers makes for it now (the "
+                    "copy was edited, or its callee changed since it was made): a copy is "
+                    "reused only when it is that IR; fuse the module as it was before its "
+                    "first fuse",
+                    differs,
+                )
+            return
+        self._last[callee] = self.build(what, self._last.get(callee, orig))
+
+    def build(self, what: tuple, after: Any) -> Any:
+        """The copy :meth:`make` is given (``what``: its arguments), placed after ``after`` and
+        registered in the run graph unless a sequence of its name is there already (then it is
+        the copy to compare with)."""
+        callee, name, rewrites, children, needs = what
+        ctx = self.ctx
+        dev = ctx.names(callee)[0]
         orig = ctx.op(callee)
         where = self.positions(callee)
-        copy = aieir.clone(orig, aieir.after(self._last.get(callee, orig)))
-        self._last[callee] = copy
+        register = (dev, name) not in ctx.g.by_symbol
+        copy = aieir.clone(orig, aieir.after(after))
         # The copy keeps the callee's layout attributes: readers skip specialized copies, and
         # deleting a property of an unregistered op corrupts it in these bindings.
         aieir.set_raw_attrs(
@@ -118,7 +157,8 @@ class Copies:
         params = {
             s: aieir.add_block_argument(body, i32, aieir.location(copy)) for s in needs
         }
-        ctx.g.add_sequence(copy, dev, name)
+        if register:
+            ctx.g.add_sequence(copy, dev, name)
         # the runs are found before the copy changes
         runs = [aieir.op_at(copy, pos) for pos in where["aiex.run"]]
         patches = [
@@ -129,7 +169,9 @@ class Copies:
         for p, orig_p, rw in zip(patches, ctx.patches(callee), rewrites, strict=True):
             if rw is not None:
                 rebased = self.apply(p, callee, orig_p, rw, params)
-                aieir.set_raw_attr(rebased, REBASED_FROM, self.index_attr(orig_p.index))
+                aieir.set_raw_attr(
+                    rebased, REBASED_FROM, self.origin_attr(callee, orig_p)
+                )
         orig_loops = (
             [aieir.op_at(orig, pos) for pos in where["scf.for"]] if loops else []
         )
@@ -148,6 +190,7 @@ class Copies:
                     extra.append(iteration_index(loop, ip, aieir.location(run), i32))
             if extra or aieir.num_operands(run) != n:
                 self._set_run_operands(run, aieir.operands(run)[:n] + extra)
+        return copy
 
     def _set_run_operands(self, op: Any, operands: list[Any]) -> None:
         """Rebuild a run of a copy with other operands (nothing else holds the copy's runs), as

@@ -77,6 +77,8 @@ def fuse(
     pass runner then puts the module back as it was."""
     for op, message in in_review_problems(module):
         diag.error(op, message)
+    for op, message in L.dangling_copies(module):
+        diag.error(op, message)
     for op, message in fused_twice(graph):
         diag.error(op, message)
     if diag.error_count:

@@ -180,18 +180,11 @@ class Context:
         ]
 
     def orig(self, seq: Any) -> Any:
-        """A specialized copy stands for the sequence it was made from."""
-        src = aieir.attr_or_none(seq, L.SPECIALIZED_FROM)
-        if src is None:
-            return seq
-        found = self.g.by_symbol.get((self.g.device_of(seq), aieir.symref_name(src)))
-        if found is None:
-            raise FusionError(
-                f"'{L.SPECIALIZED_FROM}' names @{aieir.symref_name(src)}, which is not a "
-                "runtime sequence of this copy's device",
-                seq,
-            )
-        return found
+        """A specialized copy stands for the sequence it was made from (a copy whose origin is
+        not a sequence of its device: :class:`~aie_trace.analysis.layout.DanglingCopy`).
+        """
+        found = L.specialized_origin(seq, self.g.by_symbol)
+        return seq if found is None else found
 
     def callee(self, run: cg.Run) -> int:
         """The original of the sequence a run calls, looked up by the run's symbol."""

@@ -1,17 +1,18 @@
 // Violations of the era E2 definitions (the SSA era), one per chunk unless noted.
 // RUN: aie-trace-opt %s --split-input-file -verify-diagnostics -aie-trace-check-ir='era=E2'
-// Chunks in generic form hold what the custom form cannot say: an E2 patch (its custom form reads as
-// E4's), operand segments no format has, a region without its terminator.
 
 // An SSA field of the wrong width: the npu scalars are i32.
-aie.device(npu1_1col) {
-  aie.runtime_sequence() {
-    %a = arith.constant 119308 : i64
-    %v = arith.constant 1 : i32
-    // expected-error@+1 {{'aiex.npu.write32' op operand #0 ('address') must be 32-bit signless integer, but got 'i64'}}
-    aiex.npu.write32(%a, %v) : i64, i32
-  }
-}
+"builtin.module"() ({
+  "aie.device"() <{device = 5 : i32}> ({
+    "aie.runtime_sequence"() ({
+      %a = "arith.constant"() <{value = 119308 : i64}> : () -> i64
+      %v = "arith.constant"() <{value = 1 : i32}> : () -> i32
+      // expected-error@+1 {{'aiex.npu.write32' op operand #0 ('address') must be 32-bit signless integer, but got 'i64'}}
+      "aiex.npu.write32"(%a, %v) : (i64, i32) -> ()
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
 
 // -----
 
@@ -31,26 +32,32 @@ aie.device(npu1_1col) {
 // -----
 
 // push_queue takes repeat_count and bd_id as operands: one is missing.
-aie.device(npu1_1col) {
-  aie.runtime_sequence() {
-    %bd = arith.constant 15 : i32
-    // expected-error@+1 {{'aiex.npu.push_queue' op expected 2 operands, but found 1}}
-    "aiex.npu.push_queue"(%bd) <{channel = 1 : i32, column = 0 : i32, direction = 0 : i32, issue_token = true, row = 0 : i32}> : (i32) -> ()
-  }
-}
+"builtin.module"() ({
+  "aie.device"() <{device = 5 : i32}> ({
+    "aie.runtime_sequence"() ({
+      %bd = "arith.constant"() <{value = 15 : i32}> : () -> i32
+      // expected-error@+1 {{'aiex.npu.push_queue' op expected 2 operands, but found 1}}
+      "aiex.npu.push_queue"(%bd) <{channel = 1 : i32, column = 0 : i32, direction = 0 : i32, issue_token = true, row = 0 : i32}> : (i32) -> ()
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
 
 // -----
 
 // A lock value as an attribute is the E1 form.
-aie.device(npu1_1col) {
-  %t = aie.tile(0, 2)
-  %l = aie.lock(%t, 0) {init = 1 : i32}
-  %c = aie.core(%t) {
-    // expected-error@+1 {{'aie.use_lock' op has the IR era E1 form, but the module is checked as E2: expected 2 operands, but found 1}}
-    aie.use_lock(%l, Release, 1)
-    aie.end
-  }
-}
+"builtin.module"() ({
+  "aie.device"() <{device = 5 : i32}> ({
+    %t = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
+    %l = "aie.lock"(%t) <{init = 1 : i32, lockID = 0 : i32}> : (index) -> index
+    %c = "aie.core"(%t) ({
+      // expected-error@+1 {{'aie.use_lock' op has the IR era E1 form, but the module is checked as E2: expected 2 operands, but found 1}}
+      "aie.use_lock"(%l) <{action = 1 : i32, value = 1 : i32}> : (index) -> ()
+      "aie.end"() : () -> ()
+    }) : (index) -> index
+    "aie.end"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
 
 // -----
 
@@ -91,22 +98,28 @@ aie.device(npu1_1col) {
 // -----
 
 // The trace buffer attributes arrive in E3, axcache between E2 and E3.
-aie.device(npu1_1col) {
-  // expected-error@+1 {{'aie.runtime_sequence' op has the IR era E3/E4 form, but the module is checked as E2: property 'trace_slices' does not exist in IR era E2 (only in E3/E4)}}
-  aie.runtime_sequence() attributes {trace_slices = [#aie.trace_slice<device = "d", sequence = "s", offset = 0, size = 64>]} {
-    // expected-error@+1 {{'aiex.npu.writebd' op has the IR era E3/E4 form, but the module is checked as E2: property 'axcache' does not exist in IR era E2 (only in E3/E4)}}
-    aiex.npu.writebd {axcache = 2 : i32, bd_id = 15 : i32, buffer_length = 2048 : i32, buffer_offset = 0 : i32, column = 0 : i32, d0_size = 0 : i32, d0_stride = 0 : i32, d0_zero_after = 0 : i32, d0_zero_before = 0 : i32, d1_size = 0 : i32, d1_stride = 0 : i32, d1_zero_after = 0 : i32, d1_zero_before = 0 : i32, d2_size = 0 : i32, d2_stride = 0 : i32, d2_zero_after = 0 : i32, d2_zero_before = 0 : i32, enable_packet = 1 : i32, iteration_current = 0 : i32, iteration_size = 0 : i32, iteration_stride = 0 : i32, lock_acq_enable = 0 : i32, lock_acq_id = 0 : i32, lock_acq_val = 0 : i32, lock_rel_id = 0 : i32, lock_rel_val = 0 : i32, next_bd = 0 : i32, out_of_order_id = 0 : i32, packet_id = 0 : i32, packet_type = 0 : i32, row = 0 : i32, use_next_bd = 0 : i32, valid_bd = 1 : i32}
-  }
-}
+"builtin.module"() ({
+  "aie.device"() <{device = 5 : i32}> ({
+    // expected-error@+1 {{'aie.runtime_sequence' op has the IR era E3/E4 form, but the module is checked as E2: property 'trace_slices' does not exist in IR era E2 (only in E3/E4)}}
+    "aie.runtime_sequence"() <{trace_slices = [#aie.trace_slice<device = "d", sequence = "s", offset = 0, size = 64>]}> ({
+      // expected-error@+1 {{'aiex.npu.writebd' op has the IR era E3/E4 form, but the module is checked as E2: property 'axcache' does not exist in IR era E2 (only in E3/E4)}}
+      "aiex.npu.writebd"() <{axcache = 2 : i32, bd_id = 15 : i32, buffer_length = 2048 : i32, buffer_offset = 0 : i32, column = 0 : i32, d0_size = 0 : i32, d0_stride = 0 : i32, d0_zero_after = 0 : i32, d0_zero_before = 0 : i32, d1_size = 0 : i32, d1_stride = 0 : i32, d1_zero_after = 0 : i32, d1_zero_before = 0 : i32, d2_size = 0 : i32, d2_stride = 0 : i32, d2_zero_after = 0 : i32, d2_zero_before = 0 : i32, enable_packet = 1 : i32, iteration_current = 0 : i32, iteration_size = 0 : i32, iteration_stride = 0 : i32, lock_acq_enable = 0 : i32, lock_acq_id = 0 : i32, lock_acq_val = 0 : i32, lock_rel_id = 0 : i32, lock_rel_val = 0 : i32, next_bd = 0 : i32, out_of_order_id = 0 : i32, packet_id = 0 : i32, packet_type = 0 : i32, row = 0 : i32, use_next_bd = 0 : i32, valid_bd = 1 : i32}> : () -> ()
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
 
 // -----
 
 // DMA task ops must sit (at any depth) in a runtime sequence.
-aie.device(npu1_1col) {
-  %t = arith.constant 0 : index
-  // expected-error@+1 {{'aiex.dma_start_task' op expects ancestor op 'aie.runtime_sequence'}}
-  aiex.dma_start_task(%t)
-}
+"builtin.module"() ({
+  "aie.device"() <{device = 5 : i32}> ({
+    %t = "arith.constant"() <{value = 0 : index}> : () -> index
+    // expected-error@+1 {{'aiex.dma_start_task' op expects ancestor op 'aie.runtime_sequence'}}
+    "aiex.dma_start_task"(%t) : (index) -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
 
 // -----
 

@@ -1,25 +1,30 @@
 // Violations of the era E4 definitions (mlir-aie PR #3718), one per chunk unless noted.
 // RUN: aie-trace-opt %s --split-input-file -verify-diagnostics -aie-trace-check-ir='era=E4'
-// A chunk in generic form holds what the custom form cannot say (operand segments no format has).
 
 // arg_plus is i32 or i64, nothing else.
-aie.device(npu1_1col) {
-  aie.runtime_sequence() {
-    %p = arith.constant 0 : i16
-    // expected-error@+1 {{'aiex.npu.address_patch' op operand #0 ('arg_plus') must be 32-bit or 64-bit signless integer, but got 'i16'}}
-    aiex.npu.address_patch(%p : i16) {addr = 119268 : ui32, arg_idx = 0 : i32}
-  }
-}
+"builtin.module"() ({
+  "aie.device"() <{device = 5 : i32}> ({
+    "aie.runtime_sequence"() ({
+      %p = "arith.constant"() <{value = 0 : i16}> : () -> i16
+      // expected-error@+1 {{'aiex.npu.address_patch' op operand #0 ('arg_plus') must be 32-bit or 64-bit signless integer, but got 'i16'}}
+      "aiex.npu.address_patch"(%p) <{addr = 119268 : ui32, arg_idx = 0 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}> : (i16) -> ()
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
 
 // -----
 
 // The attribute form of address_patch is E1; in E4 it is an error naming that era.
-aie.device(npu1_1col) {
-  aie.runtime_sequence() {
-    // expected-error@+1 {{'aiex.npu.address_patch' op has the IR era E1 form, but the module is checked as E4: requires attribute 'operandSegmentSizes'}}
-    aiex.npu.address_patch {addr = 119268 : ui32, arg_idx = 4 : i32, arg_plus = 0 : i32}
-  }
-}
+"builtin.module"() ({
+  "aie.device"() <{device = 5 : i32}> ({
+    "aie.runtime_sequence"() ({
+      // expected-error@+1 {{'aiex.npu.address_patch' op has the IR era E1 form, but the module is checked as E4: requires attribute 'operandSegmentSizes'}}
+      "aiex.npu.address_patch"() <{addr = 119268 : ui32, arg_idx = 4 : i32, arg_plus = 0 : i32}> : () -> ()
+    }) : () -> ()
+    "aie.end"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
 
 // -----
 

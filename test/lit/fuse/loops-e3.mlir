@@ -27,7 +27,7 @@
 // CHECK-NEXT: ^bb0(%arg0: memref<64xi32>, %arg1: memref<8192xi8>, %[[N:.*]]: i32):
 // CHECK: %[[M:.*]] = arith.muli %[[N]], %{{.*}} : i32
 // CHECK: %[[P:.*]] = arith.addi %{{.*}}, %[[M]] : i32
-// CHECK-NEXT: "aiex.npu.address_patch"(%[[P]]) {{<?}}{addr = 119268 : ui32, {{(aie_trace.rebased_from = 0 : i64, arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}|arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>}> {aie_trace.rebased_from = 0 : i64})}}
+// CHECK-NEXT: "aiex.npu.address_patch"(%[[P]]) {{<?}}{addr = 119268 : ui32, {{(aie_trace.rebased_from = [{]addr = 119268 : ui32, arg_plus = 0 : i64[}], arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>[}]|arg_idx = 1 : i32, operandSegmentSizes = array<i32: 0, 1, 0>[}]> [{]aie_trace.rebased_from = [{]addr = 119268 : ui32, arg_plus = 0 : i64[}][}])}}
 // CHECK-LABEL: sym_name = "seq_b.main_seq.1"
 // CHECK-NEXT: ^bb0(%arg0: memref<64xi32>, %arg1: memref<4096xi8>, %{{.*}}: i32):
 

@@ -10,16 +10,16 @@
 // two calls of one traced design get distinct regions (test_fuse_trace_buffers.mlir)
 // CHECK-LABEL: sym_name = "main_seq"
 // CHECK-NEXT: ^bb0(%arg0: memref<64xi32>, %arg1: memref<16384xi8>):
-// CHECK: "aiex.npu.address_patch"(%{{c0_i32(_[0-9]+)?}}) <{addr = 119268 : ui32, arg_idx = 1 : i32}>{{( {aie_trace.rebased_from = [0-9]+ : i64})?}} : (i32) -> ()
-// CHECK: "aiex.npu.address_patch"(%{{c8192_i32(_[0-9]+)?}}) <{addr = 119268 : ui32, arg_idx = 1 : i32}>{{( {aie_trace.rebased_from = [0-9]+ : i64})?}} : (i32) -> ()
+// CHECK: "aiex.npu.address_patch"(%{{c0_i32(_[0-9]+)?}}) <{addr = 119268 : ui32, arg_idx = 1 : i32}>{{( [{]aie_trace.rebased_from = [{]addr = [0-9]+ : ui32, arg_idx = [0-9]+ : i32, arg_plus = [0-9]+ : i64[}][}])?}} : (i32) -> ()
+// CHECK: "aiex.npu.address_patch"(%{{c8192_i32(_[0-9]+)?}}) <{addr = 119268 : ui32, arg_idx = 1 : i32}>{{( [{]aie_trace.rebased_from = [{]addr = [0-9]+ : ui32, arg_idx = [0-9]+ : i32, arg_plus = [0-9]+ : i64[}][}])?}} : (i32) -> ()
 // CHECK-NOT: address_patch
 // CHECK: sym_name = "dev_a"
 
 // the caller's own trace takes the front, the callee's the tail (test_fuse_trace_buffers.mlir)
 // CHECK-LABEL: sym_name = "main_seq"
 // CHECK-NEXT: ^bb0(%arg0: memref<64xi32>, %arg1: memref<12288xi8>):
-// CHECK: "aiex.npu.address_patch"(%{{c0_i32(_[0-9]+)?}}) <{addr = 119268 : ui32, arg_idx = 1 : i32}>{{( {aie_trace.rebased_from = [0-9]+ : i64})?}} : (i32) -> ()
-// CHECK: "aiex.npu.address_patch"(%{{c4096_i32(_[0-9]+)?}}) <{addr = 119268 : ui32, arg_idx = 1 : i32}>{{( {aie_trace.rebased_from = [0-9]+ : i64})?}} : (i32) -> ()
+// CHECK: "aiex.npu.address_patch"(%{{c0_i32(_[0-9]+)?}}) <{addr = 119268 : ui32, arg_idx = 1 : i32}>{{( [{]aie_trace.rebased_from = [{]addr = [0-9]+ : ui32, arg_idx = [0-9]+ : i32, arg_plus = [0-9]+ : i64[}][}])?}} : (i32) -> ()
+// CHECK: "aiex.npu.address_patch"(%{{c4096_i32(_[0-9]+)?}}) <{addr = 119268 : ui32, arg_idx = 1 : i32}>{{( [{]aie_trace.rebased_from = [{]addr = [0-9]+ : ui32, arg_idx = [0-9]+ : i32, arg_plus = [0-9]+ : i64[}][}])?}} : (i32) -> ()
 // CHECK-NOT: address_patch
 // CHECK: sym_name = "dev_a"
 
@@ -32,7 +32,7 @@
 // two designs behind two configures share one buffer after the data arguments; both patches name host buffer 2, the second at 8192 (test_trace_configure_run.mlir)
 // CHECK-LABEL: sym_name = "main_seq"
 // CHECK-NEXT: ^bb0(%arg0: memref<64xi32>, %arg1: memref<64xi32>, %arg2: memref<16384xi8>):
-// CHECK: "aiex.npu.address_patch"(%{{c0_i32(_[0-9]+)?}}) <{addr = 119268 : ui32, arg_idx = 2 : i32}>{{( {aie_trace.rebased_from = [0-9]+ : i64})?}} : (i32) -> ()
-// CHECK: "aiex.npu.address_patch"(%{{c8192_i32(_[0-9]+)?}}) <{addr = 119268 : ui32, arg_idx = 2 : i32}>{{( {aie_trace.rebased_from = [0-9]+ : i64})?}} : (i32) -> ()
+// CHECK: "aiex.npu.address_patch"(%{{c0_i32(_[0-9]+)?}}) <{addr = 119268 : ui32, arg_idx = 2 : i32}>{{( [{]aie_trace.rebased_from = [{]addr = [0-9]+ : ui32, arg_idx = [0-9]+ : i32, arg_plus = [0-9]+ : i64[}][}])?}} : (i32) -> ()
+// CHECK: "aiex.npu.address_patch"(%{{c8192_i32(_[0-9]+)?}}) <{addr = 119268 : ui32, arg_idx = 2 : i32}>{{( [{]aie_trace.rebased_from = [{]addr = [0-9]+ : ui32, arg_idx = [0-9]+ : i32, arg_plus = [0-9]+ : i64[}][}])?}} : (i32) -> ()
 // CHECK-NOT: address_patch
 // CHECK: sym_name = "dev_a"
