@@ -12,8 +12,12 @@ and result types); the printed text gives only what printing decides, the SSA an
 and where each op's text lies. For each op the newest era whose definition and format hold all
 of the op is chosen; an op no era holds whole (an attribute the schema does not know among its
 properties, an operand the definition has no place for) stays in generic form, as the bindings
-printed it, so nothing is lost. The implicit ``aie.end`` of a ``SingleBlockImplicitTerminator``
-region is left out as upstream's printer leaves it out.
+printed it, so nothing is lost. Nor does an era hold an op whose custom text would read back as
+another op: a type or an attribute type other than the one its format implies, segment sizes the
+format cannot express, a region shape the implicit-terminator syntax cannot express (checked by
+``_Printer._check_types``, ``_check_regions`` and at each attribute and segment; see
+docs/custom-form.md). The implicit ``aie.end`` of a ``SingleBlockImplicitTerminator`` region, the
+last op of its one block, is left out as upstream's printer leaves it out.
 """
 
 from __future__ import annotations
@@ -25,11 +29,12 @@ from . import schema as S
 from .aieir import (
     attr_or_none,
     block_arguments,
+    block_ops,
     dense_ints,
-    first_block,
     int_attr_value,
     listed_attrs,
     operands,
+    region_blocks,
     results,
     string_value,
     symbol_ref_path,
@@ -217,7 +222,8 @@ class _Splicer:
             return end_tok, toks[end_tok - 1].end
         out.append(self.text[toks[i].start : toks[region_open].end])
         rclose = self._balanced(region_open)
-        copied = self._range(region_open + 1, rclose, out, toks[region_open].end, op)
+        # parent None: inside an op printed generic every aie.end is printed, as it is there
+        copied = self._range(region_open + 1, rclose, out, toks[region_open].end, None)
         out.append(self.text[copied : toks[end_tok - 1].end])
         return end_tok, toks[end_tok - 1].end
 
@@ -294,6 +300,9 @@ class _Printer:
         self.values = self._groups(names)
         self.types = self._groups([str(value_type(v)) for v in operands(op)])
         self.prop_keys = prop_keys
+        #: operands whose types the format printed, and whether it printed the result type
+        self.typed: set[str] = set()
+        self.result_typed = False
 
     def _groups(self, items: list[str]) -> dict[str, list[str]]:
         d = self.d
@@ -305,7 +314,16 @@ class _Printer:
             sizes = dense_ints(seg)
             if len(sizes) != len(d.operands) or sum(sizes) != len(items):
                 raise _Unfit()
+            # the reader counts each operand's values where the format puts them: a size the
+            # operand's arity does not allow would read back as other sizes
+            if any(
+                (o.arity == "single" and n != 1) or (o.arity == "optional" and n > 1)
+                for o, n in zip(d.operands, sizes, strict=True)
+            ):
+                raise _Unfit()
         else:
+            if attr_or_none(self.op, "operandSegmentSizes") is not None:
+                raise _Unfit()  # a definition without segments reads none back
             fixed = sum(1 for o in d.operands if o.arity == "single")
             variadic = [o for o in d.operands if o.arity != "single"]
             extra = len(items) - fixed
@@ -327,6 +345,7 @@ class _Printer:
         self.parts: list = [_op_name(self.op)]
         self.head: str | None = None
         self.entry: str | None = None
+        self._check_regions()
         self._elements(fmt)
         if self.head is None:
             self.head = self._joined()
@@ -337,7 +356,49 @@ class _Printer:
         # every operand and every property must have been printed
         if any(v and n not in self.used for n, v in self.values.items()):
             raise _Unfit()
+        self._check_types()
         return self.head, tail, self.entry
+
+    def _check_types(self) -> None:
+        """Unfit unless every operand and result type the format leaves out is the one the reader
+        gives back (the definition's buildable type)."""
+        d = self.d
+        for o in d.operands:
+            if o.name in self.typed:
+                continue
+            want = CF._BUILDABLE.get(o.type)
+            if any(t != want for t in self.types[o.name]):
+                raise _Unfit()
+        res = [str(value_type(r)) for r in results(self.op)]
+        if len(res) != len(d.results):
+            raise _Unfit()
+        stated = [r for r in d.results if r not in CF._BUILDABLE]
+        if len(stated) > 1 or (stated and not self.result_typed):
+            raise _Unfit()
+        if any(
+            t != r for r, t in zip(d.results, res, strict=True) if r in CF._BUILDABLE
+        ):
+            raise _Unfit()
+
+    def _check_regions(self) -> None:
+        """Unfit unless each region has the shape the custom form states: at least one block (an
+        empty region reads back with one), one block where the definition allows one, and for an
+        implicit terminator exactly one aie.end, last (the reader adds a missing one).
+        """
+        d = self.d
+        regs = _regions(self.op)
+        if len(regs) != d.regions:
+            raise _Unfit()
+        for r in regs:
+            bs = region_blocks(r)
+            if not bs or (d.single_block and len(bs) != 1):
+                raise _Unfit()
+            if d.terminator == S.END:
+                if len(bs) != 1:
+                    raise _Unfit()
+                names = [_op_name(o) for o in block_ops(bs[0])]
+                if not names or names[-1] != "aie.end" or names.count("aie.end") != 1:
+                    raise _Unfit()
 
     def _joined(self) -> str:
         """The parts with ODS's spacing: no space before a punctuation literal, none after an
@@ -413,7 +474,16 @@ class _Printer:
             if attr is None:
                 raise _Unfit()
             self.used.add(name)
-            self.parts.append(_attr_text(a, attr, symbol_name=name == "sym_name"))
+            text = _attr_text(a, attr, symbol_name=name == "sym_name")
+            if a.enum is not None or a.type in S.INT_TAGS or a.type == S.BOOL:
+                # the reader gives the definition's type back: any other type is lost
+                try:
+                    back = CF._attr_text(a, text)
+                except (CF._Slow, ValueError):
+                    raise _Unfit() from None
+                if back != str(attr):
+                    raise _Unfit()
+            self.parts.append(text)
             return
         if name in ("dest", "chain") and d.successors:
             if not self.successors:
@@ -427,13 +497,16 @@ class _Printer:
 
     def _type_of(self, name: str) -> None:
         if name == "operands":
+            self.typed.update(o.name for o in self.d.operands)
             self.parts.append(
                 ", ".join(t for o in self.d.operands for t in self.types[o.name])
             )
             return
         if self.d.operand(name) is not None:
+            self.typed.add(name)
             self.parts.append(", ".join(self.types.get(name, [])))
             return
+        self.result_typed = True
         res = results(self.op)
         if len(res) != 1:
             raise _Unfit()
@@ -472,8 +545,9 @@ class _Printer:
                 self.parts.append(str(int_attr_value(attr)))
             return
         if c.directive == "EntryArguments":
-            block = first_block(self.op) if _regions(self.op) else None
-            args = block_arguments(block) if block is not None else []
+            # printing reads, never appends a block (first_block would)
+            bs = region_blocks(_regions(self.op)[0]) if _regions(self.op) else []
+            args = block_arguments(bs[0]) if bs else []
             self.entry = "entry"
             self.parts += [
                 "",
