@@ -128,16 +128,22 @@ class _ListWriter(_Writer):
     def spans(
         self, pid: int, names: dict[int, str], t: list[int], code: list[int]
     ) -> None:
+        # per code (slot * 2 + begin) its name, phase and thread, looked up rather than computed
+        name = [names.get(c >> 1) for c in range(2 * F.SLOTS)]
+        ph = ["E", "B"] * F.SLOTS
+        tid = [c >> 1 for c in range(2 * F.SLOTS)]
         self.events.extend(
-            {
-                "name": names[c >> 1],
-                "ph": "B" if c & 1 else "E",
-                "pid": pid,
-                "tid": c >> 1,
-                "ts": x,
-                "args": {},
-            }
-            for x, c in zip(t, code, strict=True)
+            [
+                {
+                    "name": name[c],
+                    "ph": ph[c],
+                    "pid": pid,
+                    "tid": tid[c],
+                    "ts": x,
+                    "args": {},
+                }
+                for x, c in zip(t, code, strict=True)
+            ]
         )
 
 
