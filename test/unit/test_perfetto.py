@@ -283,7 +283,7 @@ def test_batch_lines_equal_per_event_formatting(cycles: bool) -> None:
     if cycles:
         want = ",\n".join(
             f'{prefixes[c]}{x}, "args": {{}}}}'
-            for x, c in zip(t.tolist(), code.tolist())
+            for x, c in zip(t.tolist(), code.tolist(), strict=True)
         )
     else:
         want = ",\n".join(
@@ -292,6 +292,6 @@ def test_batch_lines_equal_per_event_formatting(cycles: bool) -> None:
                 if x < 1 << 53
                 else f'{prefixes[c]}{x // 1000}.{x % 1000:03d}, "args": {{"cycles": {x}}}}}'
             )
-            for x, c in zip(t.tolist(), code.tolist())
+            for x, c in zip(t.tolist(), code.tolist(), strict=True)
         )
     assert got == want
