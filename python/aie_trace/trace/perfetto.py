@@ -128,17 +128,73 @@ class _ListWriter(_Writer):
     def spans(
         self, pid: int, names: dict[int, str], t: list[int], code: list[int]
     ) -> None:
+        # per code (slot * 2 + begin) its name, phase and thread, looked up rather than computed
+        name = [names.get(c >> 1) for c in range(2 * F.SLOTS)]
+        ph = ["E", "B"] * F.SLOTS
+        tid = [c >> 1 for c in range(2 * F.SLOTS)]
         self.events.extend(
-            {
-                "name": names[c >> 1],
-                "ph": "B" if c & 1 else "E",
-                "pid": pid,
-                "tid": c >> 1,
-                "ts": x,
-                "args": {},
-            }
-            for x, c in zip(t, code, strict=True)
+            [
+                {
+                    "name": name[c],
+                    "ph": ph[c],
+                    "pid": pid,
+                    "tid": tid[c],
+                    "ts": x,
+                    "args": {},
+                }
+                for x, c in zip(t, code, strict=True)
+            ]
         )
+
+
+def _prefix_table(prefixes: list[str]) -> np.ndarray:
+    """The prefixes as rows of bytes, left-aligned, padded with NUL (no JSON text holds one)."""
+    raw = [p.encode() for p in prefixes]
+    out = np.zeros((len(raw), max(map(len, raw), default=0)), dtype=np.uint8)
+    for i, b in enumerate(raw):
+        out[i, : len(b)] = np.frombuffer(b, dtype=np.uint8)
+    return out
+
+
+_POW10 = 10 ** np.arange(19, dtype=np.int64)
+
+
+def _digits(v: np.ndarray) -> np.ndarray:
+    """Decimal digits of non-negative ``v`` as rows of ASCII, right-aligned, NUL-padded."""
+    width = len(str(int(v.max()))) if len(v) else 1
+    out = ((v[:, None] // _POW10[width - 1 :: -1]) % 10 + ord("0")).astype(np.uint8)
+    # the leading zeros of a number are padding, but a number keeps its last digit
+    nd = np.maximum(np.searchsorted(_POW10, v, side="right"), 1)
+    out[np.arange(width) < (width - nd)[:, None]] = 0
+    return out
+
+
+def _const(text: str, n: int) -> np.ndarray:
+    return np.broadcast_to(np.frombuffer(text.encode(), dtype=np.uint8), (n, len(text)))
+
+
+def _lines(prefixes: np.ndarray, code: np.ndarray, t: np.ndarray, cycles: bool) -> str:
+    """The B/E events of a batch as the text the per-event formatting writes, built a column at
+    a time: each line's pieces side by side in a NUL-padded byte matrix, the NULs dropped.
+    ``cycles``: ``ts`` is the cycle (parse.py style); else the cycle / 1000 with three decimals
+    and the cycle in ``args.cycles``."""
+    n = len(t)
+    if cycles:
+        cols = [prefixes[code], _digits(t), _const(', "args": {}},\n', n)]
+    else:
+        cols = [
+            prefixes[code],
+            _digits(t // 1000),
+            _const(".", n),
+            (((t % 1000)[:, None] // np.array([100, 10, 1])) % 10 + ord("0")).astype(
+                np.uint8
+            ),
+            _const(', "args": {"cycles": ', n),
+            _digits(t),
+            _const("}},\n", n),
+        ]
+    m = np.concatenate(cols, axis=1)
+    return m[m != 0].tobytes()[:-2].decode()
 
 
 def _stream_events(
@@ -156,6 +212,7 @@ def _stream_events(
     pid_of: dict[int, int] = {}
     cycles = w.style == "parse.py"
     prefix: dict[tuple[int, int], str] = {}
+    table: dict[int, np.ndarray] = {}
 
     def pid_for(epoch: int) -> int:
         if epoch not in pid_of:
@@ -179,13 +236,21 @@ def _stream_events(
             pid = pid_for(int(ep[lo]))
             for at in range(lo, hi, BATCH):
                 stop = min(at + BATCH, hi)
-                t = times[at:stop].tolist()
-                code = (slot[at:stop].astype(np.int64) * 2 + is_begin[at:stop]).tolist()
+                t_arr = times[at:stop]
+                code_arr = slot[at:stop].astype(np.int64) * 2 + is_begin[at:stop]
                 w.written += int(is_begin[at:stop].sum())
+                fast = mhz is None and len(t_arr) and t_arr.min() >= 0
+                t, code = ([], []) if fast else (t_arr.tolist(), code_arr.tolist())
                 if isinstance(w, _ListWriter):
-                    w.spans(pid, names, t, code)
+                    w.spans(pid, names, t_arr.tolist(), code_arr.tolist())
                     continue
-                if cycles:
+                if fast:
+                    if pid not in table:
+                        table[pid] = _prefix_table(
+                            [prefix.get((pid, c), "") for c in range(2 * F.SLOTS)]
+                        )
+                    text = _lines(table[pid], code_arr, t_arr.astype(np.int64), cycles)
+                elif cycles:
                     text = ",\n".join(
                         f'{prefix[(pid, c)]}{x}, "args": {{}}}}'
                         for x, c in zip(t, code, strict=True)
