@@ -49,7 +49,7 @@ _LOAD, _RUN, _FOR, _BD, _PATCH, _MEMCPY, _QUEUE = (
 _UNREAD = object()
 
 
-@dataclass
+@dataclass(eq=False)
 class Region:
     """Bytes ``[start, end)`` of block argument ``arg`` of the dispatched sequence."""
 
@@ -149,9 +149,9 @@ class _Memcpy:
 class _Facts:
     """What each op says regardless of the call it runs in, read once per op.
 
-    The ops come from the run graph, which holds one Python object per op for the whole pass run,
-    so ``id(op)`` names an op here (an op's binding hash changes with its attributes, and
-    :func:`cg.op_key` costs a call into the C API)."""
+    Its tables name ops by :func:`aieir.op_id` (the C++ op, whichever Python object stands for
+    it) and live as long as one check, which changes no IR: no op they name can be erased, so
+    no other op can take its address while they live."""
 
     def __init__(self, graph: cg.RunGraph, era: str):
         self.g, self.era = graph, era
@@ -167,7 +167,7 @@ class _Facts:
         )
 
     def _memo(self, kind: str, op: Any, make: Any) -> Any:
-        key = (kind, id(op))
+        key = (kind, aieir.op_id(op))
         found = self._cache.get(key, _UNREAD)
         if found is _UNREAD:
             found = self._cache[key] = make(op)
@@ -377,7 +377,7 @@ class _Check:
         self.loaded = self.g.device_of(root)
 
     def error(self, op: Any, msg: str) -> None:
-        key = (id(op), msg)
+        key = (aieir.op_id(op), msg)
         if key not in self.reported:
             self.reported.add(key)
             self.diag.error(op, msg)
@@ -579,15 +579,15 @@ class _Check:
         for r in self.spans:
             by_arg.setdefault(r.arg, []).append(r)
         for arg, regions in by_arg.items():
-            order = {id(r): i for i, r in enumerate(regions)}
+            order = {
+                r: i for i, r in enumerate(regions)
+            }  # (a Region is hashed by identity)
             unique = {
-                (r.start, r.end, _strip_iterations(r.path), id(r.op)): r
+                (r.start, r.end, _strip_iterations(r.path), aieir.op_id(r.op)): r
                 for r in reversed(regions)
                 if r.trace
             }
-            traces = sorted(
-                unique.values(), key=lambda r: (r.start, r.end, order[id(r)])
-            )
+            traces = sorted(unique.values(), key=lambda r: (r.start, r.end, order[r]))
             data = sorted((r.start, r.end) for r in regions if not r.trace)
             data_max_end = _running_max([e for _, e in data])
             active: list[Region] = (
@@ -597,7 +597,7 @@ class _Check:
                 active = [a for a in active if a.end > r.start]
                 for other in active:
                     if not _one_patch_of_one_call(other, r):
-                        first, later = sorted((other, r), key=lambda x: order[id(x)])
+                        first, later = sorted((other, r), key=lambda x: order[x])
                         self.error(
                             later.op,
                             f"the trace region [{later.start}, {later.end}){_of_call(later)} "
@@ -783,7 +783,7 @@ def _one_patch_of_one_call(a: Region, b: Region) -> bool:
     """The same patch in the same call, or in iterations of one run sharing one region
     (``loops=shared``). After materialization every call has the empty path, and the (inlined)
     patch ops tell the calls apart."""
-    if a.op is not b.op:
+    if a.op != b.op:  # (the bindings compare the C++ ops)
         return False
     return a.path == b.path or (
         (a.start, a.end) == (b.start, b.end)

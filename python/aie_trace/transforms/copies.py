@@ -43,13 +43,12 @@ class Copies:
 
     def name(self, callee: int, root: int, path: str) -> str:
         """A fresh symbol ``<callee>.<root>.<path>`` (``.N`` added when taken)."""
-        g = self.ctx.g
         (dev, callee_name), root_name = self.ctx.names(callee), self.ctx.names(root)[1]
         base = f"{callee_name}.{root_name}.{re.sub(r'[^0-9A-Za-z_]', '_', path)}"
         name, n = base, 1
         while name in self.names or (
-            (dev, name) in g.by_symbol
-            and self.ctx.key(self.ctx.orig(g.by_symbol[(dev, name)])) != callee
+            (taken := self.ctx.symbol(dev, name)) is not None
+            and self.ctx.key(self.ctx.orig(taken)) != callee
         ):
             n += 1
             name = f"{base}.{n}"
@@ -102,7 +101,7 @@ class Copies:
     ) -> None:
         ctx = self.ctx
         dev = ctx.names(callee)[0]
-        if ctx.g.by_symbol.get((dev, name)) is not None:
+        if ctx.symbol(dev, name) is not None:
             return  # made by an earlier run of this pass from the same inputs
         orig = ctx.op(callee)
         where = self.positions(callee)
@@ -118,7 +117,7 @@ class Copies:
         params = {
             s: aieir.add_block_argument(body, i32, aieir.location(copy)) for s in needs
         }
-        ctx.g.add_sequence(copy, dev, name)
+        ctx.add_sequence(copy, dev, name)
         # the runs are found before the copy changes
         runs = [aieir.op_at(copy, pos) for pos in where["aiex.run"]]
         patches = [
