@@ -26,25 +26,23 @@ counts as the constant that inlining and unrolling make it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ..ir import aieir, aieops, views
 from ..ir.diagnostics import LocatedError
-
-#: a stable identity for an operation, usable as a dict key (:func:`aieir.op_id`, with its
-#: lifetime)
-op_key = aieir.op_id
 
 
 class GraphError(LocatedError):
     """A structural problem located at ``op``: unresolvable callee, cycle, unsupported loop."""
 
 
-@dataclass(eq=False)
+@dataclass(frozen=True, eq=False)
 class Run:
-    """One ``aiex.run`` call site."""
+    """One ``aiex.run`` call site, as the graph read it (frozen: a rewriter that changes the run
+    records the change itself, see :class:`RunGraph`)."""
 
     op: Any
     caller: Any
@@ -52,9 +50,7 @@ class Run:
     device: str
     callee_name: str
     callee: Any | None
-    loops: list[Any] = field(
-        default_factory=list
-    )  # enclosing scf.for ops, outermost first
+    loops: tuple[Any, ...] = ()  # enclosing scf.for ops, outermost first
 
 
 def seq_label(seq: Any) -> str:
@@ -63,57 +59,96 @@ def seq_label(seq: Any) -> str:
 
 
 class RunGraph:
-    """Sequences, their runs and callers. ``errors`` lists (op, message) for unresolvable runs."""
+    """Sequences, their runs and callers. ``errors`` lists (op, message) for unresolvable runs.
+
+    Immutable once built: a snapshot of the module as it was read (its records are frozen, its
+    collections tuples and read-only mappings, and assigning an attribute raises). It names ops by
+    :func:`aieir.op_id`, which is valid while the ops it read exist: after a rewrite that erases
+    ops, build a new graph. A rewriter does not update the graph; it reports what it changed
+    (the fuse engine's :class:`~aie_trace.transforms.records.Changes`). The one table filled after
+    the build, :meth:`followed_nodes`, is a memo of a function of the frozen op tree.
+    """
+
+    sequences: tuple[Any, ...]
+    by_symbol: Mapping[tuple[str, str], Any]
+    errors: tuple[tuple[Any, str], ...]
+    device_names: frozenset[str]
 
     def __init__(self, module: Any):
-        self.sequences: list[Any] = []
-        self.by_symbol: dict[tuple[str, str], Any] = {}
+        sequences: list[Any] = []
+        by_symbol: dict[tuple[str, str], Any] = {}
         self._device: dict[int, str] = {}
-        self._runs: dict[int, list[Run]] = {}
-        self._callers: dict[int, list[Run]] = {}
+        self._runs: dict[int, tuple[Run, ...]] = {}
+        callers: dict[int, list[Run]] = {}
         self._run_of: dict[int, Run] = {}
-        self._nodes: dict[int, list[_Node]] = {}
-        self._followed: dict[tuple[int, frozenset[str] | None], list[_Node]] = {}
+        self._nodes: dict[int, Sequence[_Node]] = {}
+        self._followed: dict[tuple[int, frozenset[str] | None], Sequence[_Node]] = {}
         self._device_nodes: dict[str, _Node] = {}
-        self.errors: list[tuple[Any, str]] = []
-        self.device_names: set[str] = set()
+        errors: list[tuple[Any, str]] = []
+        device_names: set[str] = set()
         module = aieir.operation(module)
         self._module = _Node(
             module,
             module.name,
-            [_nodes(b) for r in aieir.regions(module) for b in aieir.region_blocks(r)],
+            tuple(
+                _nodes(b) for r in aieir.regions(module) for b in aieir.region_blocks(r)
+            ),
         )
         bodies: list[tuple[Any, int]] = []
         for dev in _body(self._module, "aie.device"):
             dname = aieir.device_name(dev.op)
-            self.device_names.add(dname)
+            device_names.add(dname)
             self._device_nodes[dname] = dev
             for seq in _body(dev, "aie.runtime_sequence"):
-                self.sequences.append(seq.op)
-                self.by_symbol[(dname, aieir.sequence_name(seq.op))] = seq.op
-                key = op_key(seq.op)
+                sequences.append(seq.op)
+                by_symbol[(dname, aieir.sequence_name(seq.op))] = seq.op
+                key = aieir.op_id(seq.op)
                 self._device[key] = dname
-                self._callers[key] = []
-                self._nodes[key] = [n for b in seq.children for n in b]
+                callers[key] = []
+                self._nodes[key] = tuple(n for b in seq.children for n in b)
                 bodies.append((seq.op, key))
         for seq, key in bodies:
-            self._runs[key] = [
-                self._resolve(seq, k, *found)
+            self._runs[key] = tuple(
+                self._resolve(seq, k, *found, by_symbol, device_names, callers, errors)
                 for k, found in enumerate(
-                    _find_runs(self._nodes[key], "aie.runtime_sequence", None, [])
+                    _find_runs(self._nodes[key], "aie.runtime_sequence", None, ())
                 )
-            ]
+            )
+        self._callers = {k: tuple(v) for k, v in callers.items()}
+        self.sequences = tuple(sequences)
+        self.by_symbol = MappingProxyType(by_symbol)
+        self.errors = tuple(errors)
+        self.device_names = frozenset(device_names)
+        self._built = True
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if getattr(self, "_built", False):
+            raise AttributeError(
+                f"a RunGraph is immutable once built (set {name!r}): build a new graph of "
+                "the changed module"
+            )
+        object.__setattr__(self, name, value)
 
     def _resolve(
-        self, seq: Any, ordinal: int, op: Any, parent: str, cfg: Any, loops: list[Any]
+        self,
+        seq: Any,
+        ordinal: int,
+        op: Any,
+        parent: str,
+        cfg: Any,
+        loops: tuple[Any, ...],
+        by_symbol: dict[tuple[str, str], Any],
+        device_names: set[str],
+        callers: dict[int, list[Run]],
+        errors: list[tuple[Any, str]],
     ) -> Run:
         callee_name = aieops.Run(op).callee_name or ""
         device = (aieops.Configure(cfg).device_name if cfg is not None else None) or ""
-        callee = self.by_symbol.get((device, callee_name))
+        callee = by_symbol.get((device, callee_name))
         run = Run(op, seq, ordinal, device, callee_name, callee, loops)
         if cfg is not None and parent != "aiex.configure":
             hint = "; put the loop around the configure" if parent == "scf.for" else ""
-            self.errors.append(
+            errors.append(
                 (
                     op,
                     f"'aiex.run' is inside '{parent}', not directly inside its "
@@ -123,57 +158,42 @@ class RunGraph:
         if callee is None:
             if cfg is None:
                 msg = "'aiex.run' is not inside an 'aiex.configure', so it names no device"
-            elif device not in self.device_names:
+            elif device not in device_names:
                 msg = f"cannot resolve callee: no aie.device @{device} (named by the enclosing aiex.configure)"
             else:
-                known = sorted(n for d, n in self.by_symbol if d == device)
+                known = sorted(n for d, n in by_symbol if d == device)
                 msg = (
                     f"cannot resolve callee: aie.device @{device} has no aie.runtime_sequence "
                     f"@{callee_name} (it has: {', '.join('@' + k for k in known) or 'none'})"
                 )
-            self.errors.append((op, msg))
+            errors.append((op, msg))
         else:
-            self._callers[op_key(callee)].append(run)
-        self._run_of[op_key(op)] = run
+            callers[aieir.op_id(callee)].append(run)
+        self._run_of[aieir.op_id(op)] = run
         return run
 
     # -- queries ---------------------------------------------------------------------------------
     def device_of(self, seq: Any) -> str:
-        return self._device[op_key(seq)]
+        return self._device[aieir.op_id(seq)]
 
-    def runs(self, seq: Any) -> list[Run]:
+    def runs(self, seq: Any) -> tuple[Run, ...]:
         """The runs of ``seq`` by ordinal."""
-        return self._runs[op_key(seq)]
+        return self._runs[aieir.op_id(seq)]
 
-    def callers(self, seq: Any) -> list[Run]:
-        return self._callers.get(op_key(seq), [])
+    def callers(self, seq: Any) -> tuple[Run, ...]:
+        return self._callers.get(aieir.op_id(seq), ())
 
     def run_of(self, op: Any) -> Run:
-        return self._run_of[op_key(op)]
+        return self._run_of[aieir.op_id(op)]
 
-    def add_sequence(self, seq: Any, device: str, name: str | None = None) -> None:
-        """Register a sequence made after the graph was built (its runs are not resolved); ``name``,
-        when the caller knows it, is its symbol."""
-        key = op_key(seq)
-        self.sequences.append(seq)
-        self.by_symbol[(device, name or aieir.sequence_name(seq))] = seq
-        self._device[key] = device
-        self._runs[key] = []
-        self._callers[key] = []
+    def body_nodes(self, seq: Any) -> Sequence[_Node]:
+        """The ops of ``seq``'s body as a tree, as the graph read them."""
+        return self._nodes[aieir.op_id(seq)]
 
-    def body_nodes(self, seq: Any) -> list[_Node]:
-        """The ops of ``seq``'s body as a tree, read once."""
-        key = op_key(seq)
-        if key not in self._nodes:
-            self._nodes[key] = [
-                n for b in aieir.blocks(seq) for n in _nodes(b)
-            ]  # `{}` has no block
-        return self._nodes[key]
-
-    def followed_nodes(self, seq: Any, names: frozenset[str] | None) -> list[_Node]:
+    def followed_nodes(self, seq: Any, names: frozenset[str] | None) -> Sequence[_Node]:
         """``seq``'s body with only the ops :func:`inline_walk` visits for ``names``: those named,
         runs, loops, and ops whose regions hold any of them."""
-        key = (op_key(seq), names)
+        key = (aieir.op_id(seq), names)
         if key not in self._followed:
             self._followed[key] = _prune(self.body_nodes(seq), names)
         return self._followed[key]
@@ -192,12 +212,6 @@ class RunGraph:
             else []
         )
 
-    def replace_run_op(self, run: Run, new: Any) -> None:
-        """``run`` is now carried by ``new`` (the old op is about to be erased)."""
-        del self._run_of[op_key(run.op)]
-        run.op = new
-        self._run_of[op_key(new)] = run
-
     def name(self, seq: Any) -> str:
         return aieir.sequence_name(seq)
 
@@ -208,11 +222,11 @@ class RunGraph:
         state: dict[int, int] = {}  # 1 = on the stack, 2 = done
 
         def visit(seq: Any, stack: list[Run]) -> None:
-            state[op_key(seq)] = 1
+            state[aieir.op_id(seq)] = 1
             for run in self.runs(seq):
                 if run.callee is None:
                     continue
-                if state.get(op_key(run.callee)) == 1:
+                if state.get(aieir.op_id(run.callee)) == 1:
                     chain = stack + [run]
                     start = next(
                         i for i, r in enumerate(chain) if r.caller == run.callee
@@ -226,13 +240,13 @@ class RunGraph:
                         + "; a runtime sequence cannot run itself, directly or through others",
                         run.op,
                     )
-                if state.get(op_key(run.callee)) is None:
+                if state.get(aieir.op_id(run.callee)) is None:
                     visit(run.callee, stack + [run])
-            state[op_key(seq)] = 2
+            state[aieir.op_id(seq)] = 2
             order.append(seq)
 
         for seq in self.sequences:
-            if op_key(seq) not in state:
+            if aieir.op_id(seq) not in state:
                 visit(seq, [])
         return order
 
@@ -459,7 +473,7 @@ class Frame:
     env: dict[Any, Any] = field(default_factory=dict)  # loop ivs -> int or Affine
     iterations: dict[int, int] = field(
         default_factory=dict
-    )  # op_key(scf.for) -> iteration
+    )  # aieir.op_id(scf.for) -> iteration
     views: dict[Any, Any] = field(
         default_factory=dict
     )  # static view chains, shared by the frames of a walk
@@ -507,7 +521,7 @@ class Frame:
         )
 
     def run_path(self, run: Run) -> str:
-        its = [self.iterations.get(op_key(lp)) for lp in run.loops]
+        its = [self.iterations.get(aieir.op_id(lp)) for lp in run.loops]
         step = str(run.ordinal) + "".join(f"[{i}]" for i in its if i is not None)
         return step if not self.path else f"{self.path}/{step}"
 
@@ -543,20 +557,20 @@ class _Node(NamedTuple):
 
     op: Any
     name: str
-    children: Sequence[list[_Node]]  # the ops of each block of all its regions
+    children: Sequence[Sequence[_Node]]  # the ops of each block of all its regions
 
 
-def _nodes(block: Any) -> list[_Node]:
+def _nodes(block: Any) -> Sequence[_Node]:
     """The ops of ``block`` as a tree of :class:`_Node`."""
     return aieir.op_tree(block, _Node)
 
 
-def _body(node: _Node, name: str) -> list[_Node]:
+def _body(node: _Node, name: str) -> Sequence[_Node]:
     """The ops named ``name`` in the first block of ``node`` (as :func:`aieir.body` reads it)."""
     return [n for n in node.children[0] if n.name == name] if node.children else []
 
 
-def _preorder(nodes: list[_Node]) -> Iterator[tuple[str, Any]]:
+def _preorder(nodes: Sequence[_Node]) -> Iterator[tuple[str, Any]]:
     stack = [iter(nodes)]
     while stack:
         for n in stack[-1]:
@@ -569,8 +583,8 @@ def _preorder(nodes: list[_Node]) -> Iterator[tuple[str, Any]]:
 
 
 def _find_runs(
-    nodes: list[_Node], parent: str, cfg: Any, loops: list[Any]
-) -> Iterator[tuple[Any, str, Any, list]]:
+    nodes: Sequence[_Node], parent: str, cfg: Any, loops: tuple[Any, ...]
+) -> Iterator[tuple[Any, str, Any, tuple[Any, ...]]]:
     """Every ``aiex.run`` under ``nodes`` in pre-order, with its parent's name, its nearest
     enclosing ``aiex.configure`` and its enclosing ``scf.for`` loops (outermost first).
     """
@@ -582,11 +596,11 @@ def _find_runs(
                 b,
                 n.name,
                 n.op if n.name == "aiex.configure" else cfg,
-                loops + [n.op] if n.name == "scf.for" else loops,
+                loops + (n.op,) if n.name == "scf.for" else loops,
             )
 
 
-def _prune(nodes: list[_Node], names: frozenset[str] | None) -> list[_Node]:
+def _prune(nodes: Sequence[_Node], names: frozenset[str] | None) -> Sequence[_Node]:
     if names is None:
         return nodes
     out = []
@@ -597,8 +611,8 @@ def _prune(nodes: list[_Node], names: frozenset[str] | None) -> list[_Node]:
             continue
         children = [_prune(b, names) for b in n.children]
         if n.name in names or n.name in _WALKED or any(children):
-            out.append(_Node(n.op, n.name, children))
-    return out
+            out.append(_Node(n.op, n.name, tuple(children)))
+    return tuple(out)
 
 
 _WALKED = ("aiex.run", "scf.for")  # what inline_walk follows whatever it is asked for
@@ -673,7 +687,7 @@ def iterate(loop: Any, frame: Frame) -> Iterator[int]:
             "with a static trip count only",
             loop,
         )
-    iv, key = aieir.induction_variable(loop), op_key(loop)
+    iv, key = aieir.induction_variable(loop), aieir.op_id(loop)
     for i, v in enumerate(bounds):
         frame.env[iv], frame.iterations[key] = v, i
         yield i

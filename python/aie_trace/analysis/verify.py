@@ -48,7 +48,7 @@ _LOAD, _RUN, _FOR, _BD, _PATCH, _MEMCPY, _QUEUE = (
 _UNREAD = object()
 
 
-@dataclass
+@dataclass(eq=False)
 class Region:
     """Bytes ``[start, end)`` of block argument ``arg`` of the dispatched sequence."""
 
@@ -139,6 +139,7 @@ class _Call:
     problems: list[str]
     bindings: tuple[tuple[Any, bool], ...]
     missing: int  # parameters it does not pass
+    callee: int  # the callee's :func:`aieir.op_id`
 
 
 @dataclass(frozen=True)
@@ -155,9 +156,9 @@ class _Memcpy:
 class _Facts:
     """What each op says regardless of the call it runs in, read once per op.
 
-    The ops come from the run graph, which holds one Python object per op for the whole pass run,
-    so ``id(op)`` names an op here (an op's binding hash changes with its attributes, and
-    :func:`cg.op_key` costs a call into the C API)."""
+    Its tables name ops by :func:`aieir.op_id` (the C++ op, whichever Python object stands for
+    it) and live as long as one check, which changes no IR: no op they name can be erased, so
+    no other op can take its address while they live."""
 
     def __init__(self, graph: cg.RunGraph, era: str):
         self.g, self.era = graph, era
@@ -172,63 +173,63 @@ class _Facts:
             {aieir.device_name(d): d for d in aieir.devices(module)} if module else {}
         )
 
-    def _memo(self, kind: str, op: Any, make: Any) -> Any:
-        key = (kind, id(op))
-        found = self._cache.get(key, _UNREAD)
+    def _memo(self, kind: str, op: Any, make: Any, key: int | None = None) -> Any:
+        """``make(op)``, read once per op; ``key``: the op's :func:`aieir.op_id` when the
+        caller has it (a program step carries its op's)."""
+        k = (kind, aieir.op_id(op) if key is None else key)
+        found = self._cache.get(k, _UNREAD)
         if found is _UNREAD:
-            found = self._cache[key] = make(op)
+            found = self._cache[k] = make(op)
         return found
 
-    def program(self, seq: Any) -> list[tuple[str, Any, Any]]:
+    def program(
+        self, seq: Any, key: int | None = None
+    ) -> list[tuple[str, Any, Any, int | None]]:
         """``seq``'s body as the steps the check takes, read once: ``(kind, op, what the op says
-        regardless of the call)``, in program order, loops and runs as single steps."""
+        regardless of the call, the op's :func:`aieir.op_id`: 0 where no table reads it, None where
+        it is read when needed)``, in program order, loops and runs as single steps."""
         return self._memo(
-            "program", seq, lambda s: self._steps(self.g.followed_nodes(s, FOLLOWED))
+            "program",
+            seq,
+            lambda s: self._steps(self.g.followed_nodes(s, FOLLOWED)),
+            key,
         )
 
-    def _steps(self, nodes: list[Any]) -> list[tuple[str, Any, Any]]:
-        steps: list[tuple[str, Any, Any]] = []
+    def _steps(self, nodes: list[Any]) -> list[tuple[str, Any, Any, int | None]]:
+        steps: list[tuple[str, Any, Any, int | None]] = []
         for node in nodes:
             name, op = node.name, node.op
             if name == "aiex.run":
-                steps.append((_RUN, op, self.g.run_of(op)))
+                steps.append((_RUN, op, self.g.run_of(op), aieir.op_id(op)))
                 continue
             if name == "scf.for":
-                steps.append((_FOR, op, self._steps(node.children[0])))
+                steps.append((_FOR, op, self._steps(node.children[0]), 0))
                 continue
             if name in ("aiex.configure", "aiex.npu.load_pdi"):
-                steps.append((_LOAD, op, aieops.Op.of(op).device_name))
+                steps.append((_LOAD, op, aieops.Op.of(op).device_name, 0))
             elif name == "aiex.npu.writebd":
-                key, nbytes = self.writebd(op)
+                # (each op is in one program, read once: its facts need no table)
+                key = tracedma.writebd_key(op, self.era)
+                nbytes = tracedma.writebd_bytes(op, self.era) or 0
                 if key is not None:
-                    steps.append((_BD, op, (key, nbytes)))
+                    steps.append((_BD, op, (key, nbytes), 0))
             elif name == "aiex.npu.address_patch":
-                steps.append((_PATCH, op, self.patch(op)))
+                k = aieir.op_id(op)
+                steps.append((_PATCH, op, self.patch(op, k), k))
             elif name == "aiex.npu.dma_memcpy_nd":
-                steps.append((_MEMCPY, op, None))
+                steps.append((_MEMCPY, op, None, aieir.op_id(op)))
             elif name in FOLLOWED:
-                steps.append(
-                    (_QUEUE, op, None)
-                )  # read only when a patched BD awaits its start
+                # read only when a patched BD awaits its start (most are not: so is its key)
+                steps.append((_QUEUE, op, None, None))
             for b in node.children:
                 steps.extend(self._steps(b))
         return steps
 
-    def writebd(self, op: Any) -> tuple[tuple[int, int] | None, int]:
-        return self._memo(
-            "bd",
-            op,
-            lambda o: (
-                tracedma.writebd_key(o, self.era),
-                tracedma.writebd_bytes(o, self.era) or 0,
-            ),
-        )
+    def queue(self, op: Any, key: int | None = None) -> tracedma.QueueStart | None:
+        return self._memo("queue", op, lambda o: tracedma.queue_start(o, self.era), key)
 
-    def queue(self, op: Any) -> tracedma.QueueStart | None:
-        return self._memo("queue", op, lambda o: tracedma.queue_start(o, self.era))
-
-    def patch(self, op: Any) -> _Patch:
-        return self._memo("patch", op, self._read_patch)
+    def patch(self, op: Any, key: int | None = None) -> _Patch:
+        return self._memo("patch", op, self._read_patch, key)
 
     def _read_patch(self, op: Any) -> _Patch:
         patch = aieops.AddressPatch(op, self.era)
@@ -241,17 +242,21 @@ class _Facts:
             tracedma.decode_patch_addr(addr), addr, patch.arg_idx, plus, patch.buffer
         )
 
-    def source_patch(self, op: Any, seq: Any) -> tuple[Any, _Patch] | str:
+    def source_patch(
+        self, op: Any, seq: Any, key: int | None = None, seq_key: int | None = None
+    ) -> tuple[Any, int, _Patch] | str:
         """The sequence whose parameters a patch of ``seq`` names, and the patch as that sequence
         holds it: a patch fuse rebased in a specialized copy, by the provenance it records (the
         patch of the original it was made from); any other patch as written, against ``seq``'s own
-        parameters. A provenance that names no patch of the original: what is wrong. (Patches of
-        the original with the same recorded values are interchangeable: the first is taken.)
+        parameters (with the sequence's :func:`aieir.op_id`). A provenance that names no patch of
+        the original: what is wrong. (Patches of the original with the same recorded values are
+        interchangeable: the first is taken.)
         """
         attr = aieir.attr_or_none(op, L.REBASED_FROM)
-        original = self.original(seq)
-        if attr is None or original is seq:
-            return seq, self.patch(op)
+        seq_key = aieir.op_id(seq) if seq_key is None else seq_key
+        original, okey = self.original(seq, seq_key)
+        if attr is None or okey == seq_key:
+            return seq, seq_key, self.patch(op, key)
         origin = L.PatchOrigin.read(attr)
         if origin is None:
             return (
@@ -259,37 +264,45 @@ class _Facts:
                 "({addr = A : ui32, arg_idx = K : i32, arg_plus = P : i64}: the values of the "
                 f"patch of {cg.seq_label(original)} it was made from)"
             )
-        for source in self.patch_ops(original):
-            facts = self.patch(source)
+        for facts in self.patches(original, okey):
             arg_idx = facts.arg_idx if facts.buffer is None else None
             if origin.matches(facts.addr, arg_idx, facts.plus):
-                return original, facts
+                return original, okey, facts
         return (
             f"{L.REBASED_FROM} names no address patch of {cg.seq_label(original)}, the sequence "
             f"{cg.seq_label(seq)} was specialized from ({origin})"
         )
 
-    def patch_ops(self, seq: Any) -> list[Any]:
+    def patches(self, seq: Any, key: int | None = None) -> list[_Patch]:
         """The address patches of ``seq``'s body in pre-order (its calls' not included)."""
         return self._memo(
             "patches",
             seq,
-            lambda s: [op for kind, op, _ in _flat(self.program(s)) if kind is _PATCH],
+            lambda s: [
+                data
+                for kind, _, data, _ in _flat(self.program(s, key))
+                if kind is _PATCH
+            ],
+            key,
         )
 
-    def original(self, seq: Any) -> Any:
-        return self._memo("original", seq, self._read_original)
+    def original(self, seq: Any, key: int | None = None) -> tuple[Any, int]:
+        """The sequence ``seq`` was specialized from (``seq`` itself when it is no copy), and
+        its :func:`aieir.op_id`."""
+        return self._memo("original", seq, self._read_original, key)
 
-    def _read_original(self, seq: Any) -> Any:
-        """The sequence ``seq`` was specialized from; ``seq`` itself when it is no copy, or a copy
-        whose origin is gone (:func:`check_patches` reports that)."""
+    def _read_original(self, seq: Any) -> tuple[Any, int]:
+        """The sequence ``seq`` was specialized from, and its :func:`aieir.op_id`; ``seq`` itself
+        when it is no copy, or a copy whose origin is gone (:func:`check_patches` reports that).
+        """
         try:
             found = L.specialized_origin(seq, self.g.by_symbol)
         except L.DanglingCopy:
-            return seq
-        return seq if found is None else found
+            found = None
+        found = seq if found is None else found
+        return found, aieir.op_id(found)
 
-    def host_buffers(self, seq: Any) -> list[int]:
+    def host_buffers(self, seq: Any, key: int | None = None) -> list[int]:
         """Block index of each host buffer (memref argument) of ``seq``."""
         return self._memo(
             "hosts",
@@ -299,18 +312,20 @@ class _Facts:
                 for i, a in enumerate(aieir.seq_args(s))
                 if aieir.is_host_buffer_type(aieir.value_type(a))
             ],
+            key,
         )
 
-    def call(self, run: cg.Run) -> _Call:
+    def call(self, run: cg.Run, key: int | None = None) -> _Call:
         """What ``run`` passes and what is wrong with it, the same wherever it runs."""
-        return self._memo("run", run.op, lambda _: self._read_call(run))
+        return self._memo("run", run.op, lambda _: self._read_call(run), key)
 
     def _read_call(self, run: cg.Run) -> _Call:
-        params = self.param_types(run.callee)
+        callee = aieir.op_id(run.callee)
+        params = self.param_types(run.callee, callee)
         operands = aieir.operands(run.op)
         types = [aieir.value_type(v) for v in operands]
         same = [t == p for t, p in zip(types, params, strict=False)]
-        memref = self.param_memrefs(run.callee)
+        memref = self.param_memrefs(run.callee, callee)
         bindings = tuple(
             # an operand of its parameter's type is a memref when the parameter is
             (v, memref[j] if same[j] else cg.is_memref(v))
@@ -318,53 +333,65 @@ class _Facts:
         )
         return _Call(
             _tag_hint(
-                _run_problems(run, params, types, same), run, self.tag(run.callee)
+                _run_problems(run, params, types, same),
+                run,
+                self.tag(run.callee, callee),
             ),
             bindings,
             max(0, len(params) - len(operands)),
+            callee,
         )
 
-    def param_types(self, seq: Any) -> list[Any]:
-        return self._memo("params", seq, lambda s: [a.type for a in aieir.seq_args(s)])
+    def param_types(self, seq: Any, key: int | None = None) -> list[Any]:
+        return self._memo(
+            "params", seq, lambda s: [a.type for a in aieir.seq_args(s)], key
+        )
 
-    def tag(self, seq: Any) -> int | str | None:
+    def tag(self, seq: Any, key: int | None = None) -> int | str | None:
         """The argument ``aie.trace_buffer_arg`` tags on ``seq``, what is wrong with the tag, or
         None (untagged)."""
-        return self._memo("tag", seq, _read_tag)
+        return self._memo("tag", seq, _read_tag, key)
 
-    def param_memrefs(self, seq: Any) -> list[bool]:
+    def param_memrefs(self, seq: Any, key: int | None = None) -> list[bool]:
         return self._memo(
-            "memrefs", seq, lambda s: [cg.is_memref(a) for a in aieir.seq_args(s)]
+            "memrefs", seq, lambda s: [cg.is_memref(a) for a in aieir.seq_args(s)], key
         )
 
-    def patch_site(self, op: Any, seq: Any) -> _PatchSite:
+    def patch_site(self, op: Any, seq: Any, key: int | None = None) -> _PatchSite:
         """The patch ``op`` of ``seq`` relative to ``seq``'s parameters (see :class:`_PatchSite`)."""
-        return self._memo("site", op, lambda o: self._read_patch_site(o, seq))
+        return self._memo("site", op, lambda o: self._read_patch_site(o, seq, key), key)
 
-    def _read_patch_site(self, op: Any, seq: Any) -> _PatchSite:
-        facts = self.patch(op)
+    def _read_patch_site(self, op: Any, seq: Any, key: int | None) -> _PatchSite:
+        facts = self.patch(op, key)
         if facts.buffer is None:
             return _PatchSite(facts, True, None)
         resolvable = views.resolvable_in_sequence(op, facts.buffer)
         view = _static_view(facts.buffer, seq) if resolvable else None
         return _PatchSite(facts, resolvable, view)
 
-    def binding_source(self, op: Any, seq: Any) -> tuple[Any, _Patch, int | None] | str:
+    def binding_source(
+        self, op: Any, seq: Any, key: int | None = None, seq_key: int | None = None
+    ) -> tuple[Any, _Patch, int | None] | str:
         """:meth:`source_patch` of integer patch ``op`` of ``seq``, with the parameter of the
         source's sequence that the source names (None: no such host buffer)."""
-        return self._memo("source", op, lambda o: self._read_source(o, seq))
+        return self._memo(
+            "source", op, lambda o: self._read_source(o, seq, key, seq_key), key
+        )
 
-    def _read_source(self, op: Any, seq: Any) -> tuple[Any, _Patch, int | None] | str:
-        found = self.source_patch(op, seq)
+    def _read_source(
+        self, op: Any, seq: Any, key: int | None, seq_key: int | None
+    ) -> tuple[Any, _Patch, int | None] | str:
+        found = self.source_patch(op, seq, key, seq_key)
         if isinstance(found, str):
             return found
-        original, src = found
-        return original, src, _host_arg(self.host_buffers(original), src.arg_idx)
+        original, okey, src = found
+        hosts = self.host_buffers(original, okey)
+        return original, src, _host_arg(hosts, src.arg_idx)
 
-    def memcpy(self, op: Any, seq: Any) -> _Memcpy | None:
+    def memcpy(self, op: Any, seq: Any, key: int | None = None) -> _Memcpy | None:
         """The static part of a ``dma_memcpy_nd`` of ``seq``; None when it gives no region
         wherever it runs (dynamic or empty sizes, an element type of no known width)."""
-        return self._memo("memcpy", op, lambda o: _read_memcpy(o, seq))
+        return self._memo("memcpy", op, lambda o: _read_memcpy(o, seq), key)
 
     def trace_channels(self, device: str) -> set[tuple[int, int]]:
         if device not in self.channels:
@@ -388,14 +415,18 @@ class _Check:
         self.sizes = [
             aieir.memref_bytes(a.type) if cg.is_memref(a) else None for a in self.args
         ]
-        self.hosts = facts.host_buffers(root)
+        self.root_key = aieir.op_id(root)
+        self.hosts = facts.host_buffers(root, self.root_key)
         self.bds: dict[tuple[int, int], int] = {}
         self.pending: dict[tuple[int, int], Region] = {}
         self.spans: list[Region] = []
         self.loaded = self.g.device_of(root)
+        self._tag: tuple[cg.Frame | None, TagBinding | None] = (None, None)
+        #: the op_id of each frame's sequence (a frame is a key while the check holds it)
+        self.keys: dict[cg.Frame, int] = {}
 
     def error(self, op: Any, msg: str) -> None:
-        key = (id(op), msg)
+        key = (aieir.op_id(op), msg)
         if key not in self.reported:
             self.reported.add(key)
             self.diag.error(op, msg)
@@ -407,9 +438,9 @@ class _Check:
         return self.hosts.index(arg) if arg in self.hosts else None
 
     def run(self) -> None:
-        self.execute(
-            self.f.program(self.root), cg.Frame.for_root(self.root), [self.root]
-        )
+        frame = cg.Frame.for_root(self.root)
+        self.keys[frame] = self.root_key
+        self.execute(self.f.program(self.root, self.root_key), frame, [self.root])
         self.spans.extend(self.pending.values())
         self.check_overlaps()
         flagged = self.check_layout()
@@ -421,43 +452,47 @@ class _Check:
                     self.error(*found)
 
     def execute(
-        self, steps: list[tuple[str, Any, Any]], frame: cg.Frame, stack: list[Any]
+        self,
+        steps: list[tuple[str, Any, Any, int | None]],
+        frame: cg.Frame,
+        stack: list[Any],
     ) -> None:
         """Run ``steps`` in ``frame`` as verbatim inlining runs them (see :func:`cg.inline_walk`)."""
-        for kind, op, data in steps:
+        for kind, op, data, key in steps:
             if kind is _QUEUE:
                 if self.pending:  # else nothing to start: the write is not even read
-                    self.queue(op)
+                    self.queue(op, key)
             elif kind is _BD:
                 self.bds[data[0]] = data[1]
             elif kind is _PATCH:
-                self.patch(op, data, frame)
+                self.patch(op, key, data, frame)
             elif kind is _RUN:
-                inner = self.enter(op, data, frame, stack)
-                self.execute(self.f.program(data.callee), inner, stack + [data.callee])
+                inner = self.enter(op, key, data, frame, stack)
+                callee = self.f.program(data.callee, self.keys[inner])
+                self.execute(callee, inner, stack + [data.callee])
             elif kind is _FOR:
                 for _ in cg.iterate(op, frame):
                     self.execute(data, frame, stack)
             elif kind is _LOAD:
                 self.loaded = data if data is not None else self.loaded
             else:
-                self.memcpy(op, frame)
+                self.memcpy(op, key, frame)
 
     def enter(
-        self, op: Any, run: cg.Run, frame: cg.Frame, stack: list[Any]
+        self, op: Any, key: int, run: cg.Run, frame: cg.Frame, stack: list[Any]
     ) -> cg.Frame:
         """:func:`cg.enter_run`, with what the run passes read once (:meth:`_Facts.call`) and
         bound in ``frame``; its problems reported."""
         if run.callee is None:
             cg.enter_run(run, frame, stack)  # raises the graph error
-        call = self.f.call(run)
+        call = self.f.call(run, key)
         for msg in call.problems:
             self.error(op, msg)
         if run.callee in stack:
             cg.enter_run(run, frame, stack)  # raises the graph error
         args = [frame.buffer(v) if mem else frame.int(v) for v, mem in call.bindings]
         args += [cg.MISSING] * call.missing
-        return cg.Frame(
+        inner = cg.Frame(
             frame.root,
             run.callee,
             frame.run_path(run),
@@ -466,9 +501,11 @@ class _Check:
             frame,
             views=frame.views,
         )
+        self.keys[inner] = call.callee
+        return inner
 
-    def patch(self, op: Any, facts: _Patch, frame: cg.Frame) -> None:
-        site = self.f.patch_site(op, frame.sequence)
+    def patch(self, op: Any, key: int, facts: _Patch, frame: cg.Frame) -> None:
+        site = self.f.patch_site(op, frame.sequence, key)
         if facts.bd is None:
             self.error(op, f"addr {facts.addr} is not the address word of a shim BD")
             return
@@ -520,7 +557,7 @@ class _Check:
                 )
                 return
             start = plus
-            self.check_binding(op, frame, arg, start)
+            self.check_binding(op, key, frame, arg, start)
         size = self.sizes[arg]
         if size is not None and not (0 <= start and start + nbytes <= size):
             self.error(
@@ -535,14 +572,23 @@ class _Check:
             start,
             start + nbytes,
             self.loaded,
-            tag=tag_binding(self.f, frame),
+            tag=self.tag_binding(frame),
         )
 
-    def check_binding(self, op: Any, frame: cg.Frame, arg: int, start: int) -> None:
+    def tag_binding(self, frame: cg.Frame) -> TagBinding | None:
+        """:func:`tag_binding` of ``frame``, read once for the patches of one call in a row (the
+        frame's bindings do not change while it runs)."""
+        if self._tag[0] is not frame:
+            self._tag = (frame, tag_binding(self.f, frame, self.keys))
+        return self._tag[1]
+
+    def check_binding(
+        self, op: Any, key: int, frame: cg.Frame, arg: int, start: int
+    ) -> None:
         """An integer patch inside a callee must land where the call binds the buffer it names."""
         if frame.run is None:
             return
-        source = self.f.binding_source(op, frame.sequence)
+        source = self.f.binding_source(op, frame.sequence, key, self.keys.get(frame))
         if isinstance(source, str):
             self.error(op, source)
             return
@@ -567,8 +613,8 @@ class _Check:
                 "inlining copies arg_idx verbatim (run aie-trace-fuse-buffers before materialization)",
             )
 
-    def queue(self, op: Any) -> None:
-        start = self.f.queue(op)
+    def queue(self, op: Any, key: int | None) -> None:
+        start = self.f.queue(op, key)
         if start is None:
             return
         region = self.pending.pop((start.column, start.bd), None)
@@ -580,8 +626,8 @@ class _Check:
         ) in self.f.trace_channels(self.loaded)
         self.spans.append(region)
 
-    def memcpy(self, op: Any, frame: cg.Frame) -> None:
-        m = self.f.memcpy(op, frame.sequence)
+    def memcpy(self, op: Any, key: int, frame: cg.Frame) -> None:
+        m = self.f.memcpy(op, frame.sequence, key)
         if m is None:
             return
         ref = _bind(m.view, m.operand, frame)
@@ -597,15 +643,15 @@ class _Check:
         for r in self.spans:
             by_arg.setdefault(r.arg, []).append(r)
         for arg, regions in by_arg.items():
-            order = {id(r): i for i, r in enumerate(regions)}
+            order = {
+                r: i for i, r in enumerate(regions)
+            }  # (a Region is hashed by identity)
             unique = {
-                (r.start, r.end, _strip_iterations(r.path), id(r.op)): r
+                (r.start, r.end, _strip_iterations(r.path), aieir.op_id(r.op)): r
                 for r in reversed(regions)
                 if r.trace
             }
-            traces = sorted(
-                unique.values(), key=lambda r: (r.start, r.end, order[id(r)])
-            )
+            traces = sorted(unique.values(), key=lambda r: (r.start, r.end, order[r]))
             data = sorted((r.start, r.end) for r in regions if not r.trace)
             data_max_end = _running_max([e for _, e in data])
             active: list[Region] = (
@@ -615,7 +661,7 @@ class _Check:
                 active = [a for a in active if a.end > r.start]
                 for other in active:
                     if not _one_patch_of_one_call(other, r):
-                        first, later = sorted((other, r), key=lambda x: order[id(x)])
+                        first, later = sorted((other, r), key=lambda x: order[x])
                         self.error(
                             later.op,
                             f"the trace region [{later.start}, {later.end}){_of_call(later)} "
@@ -691,7 +737,9 @@ class _Check:
         return flagged
 
 
-def _flat(steps: list[tuple[str, Any, Any]]) -> Iterator[tuple[str, Any, Any]]:
+def _flat(
+    steps: list[tuple[str, Any, Any, int | None]],
+) -> Iterator[tuple[str, Any, Any, int | None]]:
     """The steps of a program and of its loop bodies, in program order."""
     for step in steps:
         yield step
@@ -797,7 +845,7 @@ def _one_patch_of_one_call(a: Region, b: Region) -> bool:
     """The same patch in the same call, or in iterations of one run sharing one region
     (``loops=shared``). After materialization every call has the empty path, and the (inlined)
     patch ops tell the calls apart."""
-    if a.op is not b.op:
+    if a.op != b.op:  # (the bindings compare the C++ ops)
         return False
     return a.path == b.path or (
         (a.start, a.end) == (b.start, b.end)
@@ -850,13 +898,16 @@ def _read_tag(seq: Any) -> int | str | None:
         return e.message
 
 
-def tag_binding(facts: _Facts, frame: cg.Frame) -> TagBinding | None:
+def tag_binding(
+    facts: _Facts, frame: cg.Frame, keys: dict[cg.Frame, int] | None = None
+) -> TagBinding | None:
     """The nearest call of ``frame``'s chain whose sequence is tagged, and where its tagged
     argument points in the dispatched sequence (None: no tagged sequence, or the argument is not
-    bound to a static view of a host buffer, which the run check reports)."""
+    bound to a static view of a host buffer, which the run check reports). ``keys``: the
+    :func:`aieir.op_id` of frames' sequences, where known."""
     f: cg.Frame | None = frame
     while f is not None:
-        n = facts.tag(f.sequence)
+        n = facts.tag(f.sequence, keys.get(f) if keys else None)
         if isinstance(n, str):
             return TagBinding(f.sequence, None, problem=n)
         if n is not None:

@@ -40,7 +40,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..analysis.callgraph import Frame, GraphError, RunGraph, inline_walk, op_key
+from ..analysis.callgraph import Frame, GraphError, RunGraph, inline_walk
 from ..ir import aieir, aieops, views
 from ..ir import schema as S
 from . import trace_unit as T
@@ -825,7 +825,7 @@ def _h_configure_task(npu: Npu, op: Any, frame: Frame) -> None:
     index, at = npu.host_buffer(buffer, frame)
     patch = Patch(op, index, at + offset, npu.memory.buffers[index])
     npu.dma.patch(col, 0x1D000 + 0x20 * bd_id + 4, patch)
-    npu.tasks[op_key(op)] = (
+    npu.tasks[aieir.op_id(op)] = (
         col,
         direction,
         channel,
@@ -840,7 +840,7 @@ def _h_configure_task(npu: Npu, op: Any, frame: Frame) -> None:
 
 def _task(npu: Npu, op: Any) -> tuple[int, int, int, Task]:
     owner = aieir.defining_op(aieir.operand(op, 0))
-    task = npu.tasks.get(op_key(owner)) if owner is not None else None
+    task = npu.tasks.get(aieir.op_id(owner)) if owner is not None else None
     if task is None:
         raise EmuFault(f"'{op.name}' names no configured DMA task", op)
     return task

@@ -1993,10 +1993,10 @@ def first_type_mismatch(
 # run graph, loops and the static proof
 
 
-def op_tree(block: Any, make: Any) -> list[Any]:
+def op_tree(block: Any, make: Any) -> tuple[Any, ...]:
     """The ops of ``block`` in order, each as ``make(op, name, children)``: ``children`` holds,
     per block of all the op's regions, its ops as :func:`op_tree` gives them (empty: no region).
-    Reads every nested op once."""
+    Reads every nested op once; tuples throughout (a tree read once is not changed)."""
     out = []
     for o in block.operations:
         op = o.operation
@@ -2006,13 +2006,13 @@ def op_tree(block: Any, make: Any) -> list[Any]:
                 op,
                 op.name,
                 (
-                    [op_tree(b, make) for r in regions_ for b in r.blocks]
+                    tuple(op_tree(b, make) for r in regions_ for b in r.blocks)
                     if len(regions_)
                     else ()
                 ),
             )
         )
-    return out
+    return tuple(out)
 
 
 def induction_variable(loop: Any) -> Any:

@@ -241,12 +241,12 @@ def _cycle_from(seq: Any) -> list[Any] | None:
     done: set[int] = set()
 
     def visit(s: Any, path: list[Any]) -> list[Any] | None:
-        keys = [cg.op_key(p) for p in path]
-        if cg.op_key(s) in keys:
-            return path[keys.index(cg.op_key(s)) :] + [s]
-        if cg.op_key(s) in done:
+        keys = [aieir.op_id(p) for p in path]
+        if aieir.op_id(s) in keys:
+            return path[keys.index(aieir.op_id(s)) :] + [s]
+        if aieir.op_id(s) in done:
             return None
-        done.add(cg.op_key(s))
+        done.add(aieir.op_id(s))
         for run in aieir.walk(s, [aieops.Run.NAME]):
             callee = _callee(run)
             if callee is not None:
@@ -312,14 +312,14 @@ def _used_from_outside(tops: list[Any], own_args: list[Any]) -> list[Any]:
     """The values ``tops`` and the ops nested in them use that are none of ``own_args`` and that
     no op among them defines (as a result, or as an argument of a block it holds), in first-use
     order."""
-    inside = {cg.op_key(o) for top in tops for o in aieir.walk(top)}
+    inside = {aieir.op_id(o) for top in tops for o in aieir.walk(top)}
     out: list[Any] = []
     for top in tops:
         for o in aieir.walk(top):
             for v in aieir.operands(o):
                 if any(v == a for a in own_args):
                     continue
-                if cg.op_key(aieir.value_owner(v)) in inside:
+                if aieir.op_id(aieir.value_owner(v)) in inside:
                     continue
                 if not any(v == w for w in out):
                     out.append(v)
@@ -465,7 +465,7 @@ class _CallerDevice:
                     at,
                 )
         tiles_used = {
-            cg.op_key(aieir.defining_op(aieir.operand(o, 0)))
+            aieir.op_id(aieir.defining_op(aieir.operand(o, 0)))
             for o in order
             if o.name in _ON_TILE
         }
@@ -476,19 +476,19 @@ class _CallerDevice:
                 else self._existing_constant(op) if _hoisted_constant(op) else None
             )
             if existing is not None:
-                if cg.op_key(op) in tiles_used:
+                if aieir.op_id(op) in tiles_used:
                     self._ahead_of_clones(existing)
-                self.cloned[cg.op_key(op)] = existing
+                self.cloned[aieir.op_id(op)] = existing
             mapping[aieir.result(op)] = aieir.result(self.get_or_clone(op, mapping))
 
     def get_or_clone(self, op: Any, mapping: dict[Any, Any]) -> Any:
         """``getOrClone``: the caller's stand-in for ``op``, cloned at the SSA insertion point on
         first use (renamed when its symbol name is taken)."""
-        found = self.cloned.get(cg.op_key(op))
+        found = self.cloned.get(aieir.op_id(op))
         if found is None:
             new = aieir.clone(op, aieir.before(self.ssa_anchor))
             aieir.remap_operands(new, mapping)
-            found = self.cloned[cg.op_key(op)] = self._renamed(new)
+            found = self.cloned[aieir.op_id(op)] = self._renamed(new)
         return found
 
     def clone_symbol(self, definition: Any, mapping: dict[Any, Any], name: str) -> Any:
@@ -676,13 +676,16 @@ def _hoist_constants(device: Any) -> None:
 
 
 def materialize_device(graph: cg.RunGraph, device: Any, era: str) -> None:
-    """One device as mlir-aie's pass does it (module docstring, 2-4)."""
+    """One device as mlir-aie's pass does it (module docstring, 2-4). ``graph`` was read before
+    any device was materialized; only the runs it read are looked up in it (inlining clones no
+    run: a callee that still runs others is refused), and those exist until they are inlined.
+    """
     seqs = aieir.sequences(device)
     if not seqs:
         return
     caller = _CallerDevice(device, era)
-    keys = {cg.op_key(s) for s in seqs}
-    for seq in (s for s in graph.bottom_up() if cg.op_key(s) in keys):
+    keys = {aieir.op_id(s) for s in seqs}
+    for seq in (s for s in graph.bottom_up() if aieir.op_id(s) in keys):
         for op in aieir.walk(seq, [aieops.Run.NAME]):
             inline_run(graph.run_of(op), caller)
     for seq in seqs:
@@ -757,7 +760,7 @@ def conform(module: Any, era: str) -> int:
                 raise MaterializeError(e.message, e.op) from None
             missing = (
                 1 if n is not None and n == len(params) - 1 else 0
-            ) or threaded.get(cg.op_key(callee), 0)
+            ) or threaded.get(aieir.op_id(callee), 0)
             if not missing or aieir.num_operands(op) != len(params) - missing:
                 continue  # untraced, already passed, or not trailing: left to the checks
             loc = aieir.location(op)
@@ -771,7 +774,7 @@ def conform(module: Any, era: str) -> int:
             count += 1
         after = len(aieir.block_arguments(block))
         if after > before:
-            threaded[cg.op_key(seq)] = after - before
+            threaded[aieir.op_id(seq)] = after - before
     return count
 
 

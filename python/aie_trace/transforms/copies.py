@@ -50,13 +50,12 @@ class Copies:
 
     def name(self, callee: int, root: int, path: str) -> str:
         """A fresh symbol ``<callee>.<root>.<path>`` (``.N`` added when taken)."""
-        g = self.ctx.g
         (dev, callee_name), root_name = self.ctx.names(callee), self.ctx.names(root)[1]
         base = f"{callee_name}.{root_name}.{re.sub(r'[^0-9A-Za-z_]', '_', path)}"
         name, n = base, 1
         while name in self.names or (
-            (dev, name) in g.by_symbol
-            and self.ctx.key(self.ctx.orig(g.by_symbol[(dev, name)])) != callee
+            (taken := self.ctx.symbol(dev, name)) is not None
+            and self.ctx.key(self.ctx.orig(taken)) != callee
         ):
             n += 1
             name = f"{base}.{n}"
@@ -117,7 +116,7 @@ class Copies:
         dev = ctx.names(callee)[0]
         orig = ctx.op(callee)
         what = (callee, name, rewrites, children, needs)
-        existing = ctx.g.by_symbol.get((dev, name))
+        existing = ctx.symbol(dev, name)
         if existing is not None:
             fresh = self.build(what, orig)
             differs = aieir.first_difference(existing, fresh)
@@ -145,7 +144,7 @@ class Copies:
         dev = ctx.names(callee)[0]
         orig = ctx.op(callee)
         where = self.positions(callee)
-        register = (dev, name) not in ctx.g.by_symbol
+        register = ctx.symbol(dev, name) is None
         copy = aieir.clone(orig, aieir.after(after))
         # The copy keeps the callee's layout attributes: readers skip specialized copies, and
         # deleting a property of an unregistered op corrupts it in these bindings.
@@ -158,7 +157,7 @@ class Copies:
             s: aieir.add_block_argument(body, i32, aieir.location(copy)) for s in needs
         }
         if register:
-            ctx.g.add_sequence(copy, dev, name)
+            ctx.add_sequence(copy, dev, name)
         # the runs are found before the copy changes
         runs = [aieir.op_at(copy, pos) for pos in where["aiex.run"]]
         patches = [

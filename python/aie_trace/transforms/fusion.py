@@ -33,13 +33,14 @@ from ..ir.diagnostics import DiagnosticEngine, PassFailure
 from ..ir.forms import in_review_problems
 from .plan import Planner
 from .recorder import Recorder
-from .records import REBASED_FROM, Context, FusionError, LoopMode
+from .records import REBASED_FROM, Changes, Context, FusionError, LoopMode
 from .rewrite import Call, Rebaser, Restructurer
 
 __all__ = [
     "REBASED_FROM",
     "TOOLCHAIN_FUSES",
     "Call",
+    "Changes",
     "Fusion",
     "FusionError",
     "ToolchainBuildError",
@@ -69,12 +70,14 @@ def fuse(
     era_given: bool,
     loops: LoopMode = LoopMode.PER_ITERATION,
     merge: bool = False,
-) -> None:
+) -> Changes:
     """Fuse ``module`` (its run graph ``graph``, checked; IR era ``era``, given by the caller
     when ``era_given``, else read from the op shapes): every refusal is a located error in
     ``diag``, and the pass fails (``diag.fail()``), or, found while rebasing, a ``GraphError`` or
     ``FusionError`` (the pass runner reports it). Some refusals are found after the IR changed: the
-    pass runner then puts the module back as it was."""
+    pass runner then puts the module back as it was. Returns what changed (``graph`` still
+    describes the module as it was: build a new one to read it after).
+    """
     for op, message in in_review_problems(module):
         diag.error(op, message)
     for op, message in L.dangling_copies(module):
@@ -90,9 +93,11 @@ def fuse(
     # an i64 arg_plus is written in E4 when the caller says so or the module itself shows E4
     wide = era == "E4" and (era_given or aieir.shows_e4(module))
     with aieir.in_context_of(module):
-        Fusion(graph, era, loops, merge, diag, wide, era == "E4" and not wide).run()
+        fusion = Fusion(graph, era, loops, merge, diag, wide, era == "E4" and not wide)
+        changes = fusion.run()
     if diag.error_count:
         raise diag.fail()
+    return changes
 
 
 class Fusion:
@@ -115,14 +120,16 @@ class Fusion:
         self.ctx = Context(graph, era, loops, diag, wide, ambiguous)
         self.merge = merge
 
-    def run(self) -> None:
+    def run(self) -> Changes:
+        """Plan, rewrite and record; what the rewriter changed (the run graph is left as it
+        was read)."""
         ctx = self.ctx
         planner = Planner(ctx)
         order = planner.originals()
         for k in order:
             ctx.plans[k] = planner.plan(k)
         if ctx.diag.error_count:
-            return
+            return ctx.changes()
         restructurer = Restructurer(ctx)
         for k in order:
             restructurer.restructure(k)
@@ -130,10 +137,11 @@ class Fusion:
         for k in order:
             rebaser.rebase_root(k)
         if ctx.diag.error_count:
-            return
+            return ctx.changes()
         recorder = Recorder(ctx, planner.event_items, self.merge)
         for k in order:
             recorder.record(k)
+        return ctx.changes()
 
 
 # ------------------------------------------------------------------------------------------------

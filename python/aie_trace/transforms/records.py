@@ -8,13 +8,19 @@ The records (:class:`Own`, :class:`Site`, :class:`Plan`, :class:`Patch`, :class:
 (:func:`aieir.op_id`), a run by its ordinal in its sequence, a patch by its index among the
 sequence's address patches in pre-order. :class:`Context` maps those back to ops; its tables live
 as long as one run of the pass, while no sequence is erased (fuse only adds sequences), so the
-identities it holds stay valid.
+identities it holds stay valid. The ops the rewriter erases (a call site's run rebuilt with more
+operands, a rebuilt patch, a dead constant) are never keys: a run is named by (sequence,
+ordinal), a patch by (sequence, index).
+
+The run graph the engine reads is immutable: the rewriter records what it changes in the
+:class:`Context` (a run rebuilt or pointed at a copy, a copy added), which the steps read through,
+and the engine reports it as :class:`Changes`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
@@ -126,10 +132,24 @@ class Spec:
     needs: tuple[IterSym, ...] = ()
 
 
+@dataclass(frozen=True)
+class Changes:
+    """What one run of the engine changed, as the rewriter reports it: the runs it rebuilt or
+    pointed at a specialized copy (``(device, sequence, ordinal)``) and the copies it added
+    (``(device, symbol)``), in the order made. The run graph the engine read describes the module
+    before these changes: read the module after them through a new graph."""
+
+    runs: tuple[tuple[str, str, int], ...] = ()
+    sequences: tuple[tuple[str, str], ...] = ()
+
+
 class Context:
     """The run graph as the steps read it: sequences by op identity, their names, runs, callers,
     patches and plans. Each table is filled once per sequence (the sequences' bodies are read
-    before the IR changes and only specialized copies are added after)."""
+    before the IR changes and only specialized copies are added after). The graph is not
+    changed: the runs the rewriter rebuilds or re-points and the copies it adds are recorded
+    here (:meth:`update_run`, :meth:`add_sequence`), and :meth:`runs` and :meth:`symbol` read
+    them over the graph's."""
 
     def __init__(
         self,
@@ -149,6 +169,10 @@ class Context:
         self._callee: dict[tuple[str, str], int] = {}  # (device, symbol) -> original
         self._patches: dict[int, tuple[list[Any], list[Patch]]] = {}
         self._plus_index: dict[tuple[int, int], int] = {}
+        self._added: dict[tuple[str, str], Any] = (
+            {}
+        )  # copies made: (device, symbol) -> op
+        self._changed: dict[tuple[int, int], None] = {}  # (sequence, ordinal), in order
 
     # -- sequences by identity ---------------------------------------------------------------
     def key(self, seq: Any) -> int:
@@ -169,15 +193,42 @@ class Context:
         return "@{}:@{}".format(*self.names(k))
 
     def runs(self, k: int) -> list[cg.Run]:
-        """The runs of a sequence by ordinal."""
+        """The runs of a sequence by ordinal, as the rewriter has left them (read-only: change
+        one through :meth:`update_run`)."""
         if k not in self._runs:
-            self._runs[k] = self.g.runs(self._ops[k])
+            self._runs[k] = list(self.g.runs(self._ops[k]))
         return self._runs[k]
 
+    def update_run(self, k: int, run: cg.Run, **changes: Any) -> cg.Run:
+        """Run ``run`` of sequence ``k`` after the rewriter changed it (another op, callee):
+        the record the steps read from now on."""
+        new = replace(run, **changes)
+        self.runs(k)[run.ordinal] = new
+        self._changed[(k, run.ordinal)] = None
+        return new
+
     def callers(self, k: int) -> list[cg.Run]:
+        """The runs of other originals that call a sequence, as the graph read them (the
+        planner reads them, before the IR changes)."""
         return [
             r for r in self.g.callers(self._ops[k]) if not L.is_specialized(r.caller)
         ]
+
+    def symbol(self, device: str, name: str) -> Any:
+        """The sequence ``@device:@name``: one the graph read or a copy added since; or None."""
+        found = self._added.get((device, name))
+        return found if found is not None else self.g.by_symbol.get((device, name))
+
+    def add_sequence(self, seq: Any, device: str, name: str) -> None:
+        """A copy the rewriter made, named ``@device:@name``."""
+        self._added[(device, name)] = seq
+
+    def changes(self) -> Changes:
+        """What the rewriter changed so far (:class:`Changes`)."""
+        return Changes(
+            tuple((*self.names(k), ordinal) for k, ordinal in self._changed),
+            tuple(self._added),
+        )
 
     def orig(self, seq: Any) -> Any:
         """A specialized copy stands for the sequence it was made from (a copy whose origin is

@@ -45,11 +45,13 @@ class Call:
         return self.caller().bound(operands[j]) if j < len(operands) else cg.MISSING
 
 
-def replace_run(ctx: Context, run: cg.Run, operands: list[Any]) -> None:
-    """Rebuild a run of the graph with other operands (the graph follows)."""
+def replace_run(ctx: Context, k: int, run: cg.Run, operands: list[Any]) -> cg.Run:
+    """Rebuild run ``run`` of sequence ``k`` with other operands; the run as the context
+    records it now."""
     old = run.op
-    ctx.g.replace_run_op(run, aieops.Run(old, ctx.era).with_args(operands))
+    new = ctx.update_run(k, run, op=aieops.Run(old, ctx.era).with_args(operands))
     aieir.erase(old)
+    return new
 
 
 class Restructurer:
@@ -80,7 +82,7 @@ class Restructurer:
             aieir.set_value_type(buffer, fused)
         runs = self.ctx.runs(k)
         for site in plan.sites:
-            self.pass_slice(plan, site, runs[site.ordinal], buffer)
+            self.pass_slice(k, plan, site, runs[site.ordinal], buffer)
 
     def slice_type(self, site: Site, run: cg.Run) -> Any:
         """The callee's trace-argument type, which must be ``memref<PERxi8>``."""
@@ -103,7 +105,9 @@ class Restructurer:
             self._slice_types[k] = ttype
         return self._slice_types[k]
 
-    def pass_slice(self, plan: Plan, site: Site, run: cg.Run, buffer: Any) -> None:
+    def pass_slice(
+        self, k: int, plan: Plan, site: Site, run: cg.Run, buffer: Any
+    ) -> None:
         ta = self.ctx.plans[site.callee].trace_arg
         ttype = self.slice_type(site, run)
         operands = aieir.operands(run.op)
@@ -118,7 +122,7 @@ class Restructurer:
             offset, int
         ):  # what the frames would read from the chain, as built
             self.views[view] = (buffer, offset)
-        replace_run(self.ctx, run, operands + [view])
+        replace_run(self.ctx, k, run, operands + [view])
 
     def check_passed(
         self, plan: Plan, site: Site, run: cg.Run, passed: Any, buffer: Any, ta: int
@@ -228,7 +232,7 @@ class Rebaser:
             self.enter_loops(lambda: frame, run, "")
             enter = Call(lambda: frame, run, ctx.op(callee))
             spec = self.specialize(callee, enter, bool(frame.env), k, str(run.ordinal))
-            self.bind(run, callee, spec)
+            self.bind(k, run, callee, spec)
 
     def enter_loops(
         self, frame: Callable[[], cg.Frame], run: cg.Run, path: str
@@ -329,17 +333,22 @@ class Rebaser:
         ctx.check_plus(ctx.patch_op(callee, p.index), (p.plus or 0) + ref.offset, where)
         return Rebase("int", host, ref.offset)
 
-    def bind(self, run: cg.Run, callee: int, spec: Spec) -> None:
-        """Point a root's run at its specialization, passing the iteration indices it needs."""
+    def bind(self, k: int, run: cg.Run, callee: int, spec: Spec) -> None:
+        """Point run ``run`` of root ``k`` at its specialization, passing the iteration indices
+        it needs."""
         if spec.name != run.callee_name:
             aieir.set_raw_attr(
                 run.op, "runtime_sequence_symbol", aieir.symbol_ref([spec.name])
             )
-            run.callee_name = spec.name
-            run.callee = self.ctx.g.by_symbol[(run.device, spec.name)]
+            run = self.ctx.update_run(
+                k,
+                run,
+                callee_name=spec.name,
+                callee=self.ctx.symbol(run.device, spec.name),
+            )
         n = self.copies.arity(callee)
         if aieir.num_operands(run.op) != n + len(spec.needs):
             i32 = aieir.int_type(32)
             ip, loc = aieir.before(run.op), aieir.location(run.op)
             extra = [iteration_index(s.loop, ip, loc, i32) for s in spec.needs]
-            replace_run(self.ctx, run, aieir.operands(run.op)[:n] + extra)
+            replace_run(self.ctx, k, run, aieir.operands(run.op)[:n] + extra)
