@@ -4,12 +4,12 @@
 // (AIEMaterializeRuntimeSequences.cpp on the main line, deduplicateCreateScratchpadOps; no upstream
 // lit test for it was found). Sizes that disagree: scratchpad-errors.mlir.
 // RUN: aie-trace-opt %s --split-input-file -aie-trace-materialize | FileCheck %s
-// (aiex.npu.create_scratchpad is written in generic form: aie-trace's op schema does not define it, so only
-// its generic form reads without mlir-aie.)
+// (The inputs keep aiex.npu.create_scratchpad in generic form, which reads in either form; the
+// output prints its custom form.)
 
 // two callees, each with a scratchpad of 128 bytes after other work: one, at the start
 // CHECK-LABEL: @host_seq(
-// CHECK-NEXT: "aiex.npu.create_scratchpad"() <{size = 128 : ui32}>
+// CHECK-NEXT: aiex.npu.create_scratchpad {size = 128 : ui32}
 // CHECK-NEXT: aiex.npu.load_pdi {device_ref = @a}
 // CHECK-NEXT: aiex.npu.write32
 // CHECK-NEXT: aiex.npu.load_pdi {device_ref = @b}
@@ -47,7 +47,7 @@ module {
 
 // the callee's scratchpad is hoisted before even the sequence's own, which is then dropped
 // CHECK-LABEL: @own_seq(
-// CHECK-NEXT: "aiex.npu.create_scratchpad"() <{size = 64 : ui32}>
+// CHECK-NEXT: aiex.npu.create_scratchpad {size = 64 : ui32}
 // CHECK-NEXT: aiex.npu.load_pdi {device_ref = @c}
 // CHECK-NOT: create_scratchpad
 // CHECK-LABEL: @c {
