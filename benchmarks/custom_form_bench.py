@@ -23,7 +23,7 @@ from fuse_bench import (
     pipeline,  # the same modules fuse_bench measures (a sibling script)
 )
 
-from aie_trace.ir import aieir, custom_print, customform, provider
+from aie_trace.ir import custom_print, customform, provider, structure
 
 ir = provider.ir
 
@@ -55,12 +55,12 @@ def main(argv: list[str] | None = None) -> int:
         for n in args.sizes:
             generic = pipeline(n, 4, era)
             with provider.make_context():
-                module = aieir.parse_op(generic, "bench")
+                module = structure.parse_op(generic, "bench")
                 custom = custom_print.print_custom(module)
                 assert customform.may_hold_custom_ops(custom)
                 t_generic = best(lambda g=generic: ir.Operation.parse(g), args.repeat)
                 t_custom = best(
-                    lambda c=custom: aieir.parse_op(c, "bench"), args.repeat
+                    lambda c=custom: structure.parse_op(c, "bench"), args.repeat
                 )
                 t_print = best(
                     lambda m=module: custom_print.print_custom(m), args.repeat

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from aie_trace.ir import aieir
+from aie_trace.ir import structure
 
 SUPPORT = Path(__file__).resolve().parent / "support"
 if str(SUPPORT) not in sys.path:
@@ -21,7 +21,7 @@ if str(SUPPORT) not in sys.path:
 @pytest.fixture
 def ctx():
     """A context ready for aie IR (the IR layer's) and an unknown location, entered for the test."""
-    with aieir.make_context() as c, aieir.ir.Location.unknown():
+    with structure.make_context() as c, structure.ir.Location.unknown():
         yield c
 
 

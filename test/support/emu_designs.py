@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 
 from aie_trace.analysis import tracedma
-from aie_trace.ir.aieir import ir, make_context
+from aie_trace.ir.structure import ir, make_context
 from aie_trace.testing import synth
 
 ERAS = ("E1", "E2", "E3", "E4")

@@ -9,7 +9,8 @@ from typing import Any
 
 from aie_trace.analysis import callgraph as cg
 from aie_trace.analysis import layout as L
-from aie_trace.ir import aieir, provider
+from aie_trace.ir import fields as ir_fields
+from aie_trace.ir import provider, structure
 from aie_trace.ir.diagnostics import DiagnosticEngine, PassFailure
 from aie_trace.opt.registry import REGISTRY
 from aie_trace.testing import synth as S
@@ -58,27 +59,30 @@ def warnings(diag: DiagnosticEngine) -> list[str]:
 
 
 def sequence(module: Any, device: str, name: str) -> Any:
-    for dev in aieir.devices(module.operation):
-        if aieir.symbol_name(dev) == device:
-            for seq in aieir.sequences(dev):
-                if aieir.symbol_name(seq) == name:
+    for dev in structure.devices(module.operation):
+        if structure.symbol_name(dev) == device:
+            for seq in structure.sequences(dev):
+                if structure.symbol_name(seq) == name:
                     return seq
     raise KeyError(f"{device}:{name}")
 
 
 def arg_types(seq: Any) -> list[str]:
-    return [str(a.type) for a in aieir.seq_args(seq)]
+    return [str(a.type) for a in structure.seq_args(seq)]
 
 
 def int_patches(seq: Any, era: str) -> list[tuple[int, int]]:
     """(arg_idx, arg_plus) of every address patch directly in ``seq`` (after materialization)."""
     out = []
-    for p in aieir.walk(seq, ["aiex.npu.address_patch"]):
+    for p in structure.walk(seq, ["aiex.npu.address_patch"]):
         assert (
-            era in ("E1", "E2") or aieir.get_operand(p, "buffer", era) is None
+            era in ("E1", "E2") or ir_fields.get_operand(p, "buffer", era) is None
         ), "a buffer patch"
         out.append(
-            (aieir.get_int(p, "arg_idx", era), aieir.get_int(p, "arg_plus", era))
+            (
+                ir_fields.get_int(p, "arg_idx", era),
+                ir_fields.get_int(p, "arg_plus", era),
+            )
         )
     return out
 
@@ -95,19 +99,23 @@ def landings(
     for op, frame in cg.inline_walk(graph, root):
         if op.name != "aiex.npu.address_patch":
             continue
-        buf = aieir.get_operand(op, "buffer", era) if era in ("E3", "E4") else None
+        buf = ir_fields.get_operand(op, "buffer", era) if era in ("E3", "E4") else None
         plus = (
-            aieir.get_int(op, "arg_plus", era)
+            ir_fields.get_int(op, "arg_plus", era)
             if era == "E1"
-            else frame.int(aieir.get_operand(op, "arg_plus", era))
+            else frame.int(ir_fields.get_operand(op, "arg_plus", era))
         )
         if buf is not None:
             ref = frame.buffer(buf)
             out.append(
-                (frame.path, aieir.host_buffer_index(root, ref.arg), ref.offset + plus)
+                (
+                    frame.path,
+                    structure.host_buffer_index(root, ref.arg),
+                    ref.offset + plus,
+                )
             )
         else:
-            out.append((frame.path, aieir.get_int(op, "arg_idx", era), plus))
+            out.append((frame.path, ir_fields.get_int(op, "arg_idx", era), plus))
     return out
 
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 from typing import Any
 
 from aie_trace.analysis import layout as L
-from aie_trace.ir import aieir, aieops
+from aie_trace.ir import aieops, attributes, builders, structure
 
 RUN = "aiex.run"
 
@@ -51,8 +51,8 @@ class UpstreamFuseError(Exception):
 
 def fuse_like_upstream(module: Any) -> None:
     """Fuse ``module`` (a module op or ``ir.Module``) in place, as upstream's pass does."""
-    op = aieir.operation(module)
-    with aieir.in_context_of(op):
+    op = structure.operation(module)
+    with structure.in_context_of(op):
         _Pass(op).run()
 
 
@@ -63,14 +63,14 @@ class _Pass:
         self.slices: dict[int, list[L.Slice]] = {}
         self.done: set[int] = set()
         self.by_name = {
-            (aieir.device_name(d), aieir.sequence_name(s)): s
-            for d in aieir.devices(module)
-            for s in aieir.sequences(d)
+            (structure.device_name(d), structure.sequence_name(s)): s
+            for d in structure.devices(module)
+            for s in structure.sequences(d)
         }
 
     def run(self) -> None:
-        for device in aieir.devices(self.module):
-            for seq in aieir.sequences(device):
+        for device in structure.devices(self.module):
+            for seq in structure.sequences(device):
                 self.fuse(seq)
 
     def callee(self, run: Any) -> Any:
@@ -82,16 +82,18 @@ class _Pass:
         return seq
 
     def fuse(self, seq: Any) -> None:
-        key = aieir.op_id(seq)
+        key = structure.op_id(seq)
         if key in self.done:
             return
         self.done.add(key)
-        runs = aieir.walk(seq, [RUN])
+        runs = structure.walk(seq, [RUN])
         for run in runs:
             self.fuse(self.callee(run))
         own = L.read_trace_buffer(seq)
         own_claim = own.size if own else 0
-        total = own_claim + sum(self.claim[aieir.op_id(self.callee(r))] for r in runs)
+        total = own_claim + sum(
+            self.claim[structure.op_id(self.callee(r))] for r in runs
+        )
         self.claim[key] = total
         if total == 0:
             return
@@ -102,19 +104,21 @@ class _Pass:
             raise UpstreamFuseError(
                 seq, "runs traced designs and sets reuse_output_buffer=true"
             )
-        block = aieir.first_block(seq)
-        i8 = aieir.int_type(8)
-        fused_type = aieir.memref_type([total], i8)
+        block = structure.first_block(seq)
+        i8 = attributes.int_type(8)
+        fused_type = attributes.memref_type([total], i8)
         if own is not None:
-            fused = aieir.block_arguments(block)[own.arg_index]
-            aieir.set_value_type(fused, fused_type)
+            fused = structure.block_arguments(block)[own.arg_index]
+            structure.set_value_type(fused, fused_type)
         else:
-            fused = aieir.add_block_argument(block, fused_type, aieir.location(seq))
+            fused = structure.add_block_argument(
+                block, fused_type, structure.location(seq)
+            )
         flattened = self.own_slices(seq, own)
         cursor = own_claim
         for run in runs:
             callee = self.callee(run)
-            callee_claim = self.claim[aieir.op_id(callee)]
+            callee_claim = self.claim[structure.op_id(callee)]
             if callee_claim == 0:
                 continue
             cb = L.read_trace_buffer(callee)
@@ -122,25 +126,27 @@ class _Pass:
                 raise UpstreamFuseError(
                     run, "calls a design that sets reuse_output_buffer=true"
                 )
-            params = aieir.seq_args(callee)
+            params = structure.seq_args(callee)
             arg = params[cb.arg_index if cb is not None else len(params) - 1]
-            ctype = aieir.value_type(arg)
+            ctype = structure.value_type(arg)
             count = 1
-            for d in aieir.memref_shape(ctype):
+            for d in attributes.memref_shape(ctype):
                 count *= d
-            _, cast = aieir.byte_view(
+            _, cast = builders.byte_view(
                 fused,
                 cursor,
                 count,
                 ctype,
-                aieir.before(run),
-                aieir.location(run),
+                structure.before(run),
+                structure.location(run),
             )
-            aieops.Run(run).with_args(aieir.operands(run) + [aieir.result(cast)])
-            aieir.erase(run)
+            aieops.Run(run).with_args(
+                structure.operands(run) + [structure.result(cast)]
+            )
+            structure.erase(run)
             flattened += [
                 L.Slice(s.device, s.sequence, None, s.offset + cursor, s.size)
-                for s in self.slices[aieir.op_id(callee)]
+                for s in self.slices[structure.op_id(callee)]
             ]
             cursor += callee_claim
         self.slices[key] = flattened
@@ -149,12 +155,14 @@ class _Pass:
             f"offset = {s.offset}, size = {s.size}>"
             for s in flattened
         )
-        aieir.set_raw_attr(seq, L.TRACE_SLICES, aieir.parse_attr(f"[{entries}]"))
-        index = aieir.argument_number(fused)
-        aieir.set_raw_attr(
+        structure.set_raw_attr(
+            seq, L.TRACE_SLICES, attributes.parse_attr(f"[{entries}]")
+        )
+        index = structure.argument_number(fused)
+        structure.set_raw_attr(
             seq,
             L.TRACE_BUFFER,
-            aieir.parse_attr(
+            attributes.parse_attr(
                 f"#aie.trace_buffer<arg_index = {index}, offset = 0, size = {total}, "
                 "dedicated = true>"
             ),
@@ -168,5 +176,7 @@ class _Pass:
             ]
         if own is None:
             return []
-        device, name = aieir.device_name(aieir.device_of(seq)), aieir.sequence_name(seq)
+        device, name = structure.device_name(
+            structure.device_of(seq)
+        ), structure.sequence_name(seq)
         return [L.Slice(device, name, None, 0, own.size)]

@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from aie_trace.ir import aieir
-from aie_trace.ir.aieir import ir
+from aie_trace.ir import attributes, builders, checking, fields, structure
+from aie_trace.ir.structure import ir
 
 
 @pytest.fixture
@@ -25,7 +25,9 @@ def seq(ctx):
   "aie.end"() : () -> ()
 }) : () -> ()""")
     block = (
-        aieir.walk(module.operation, ["aie.runtime_sequence"])[0].regions[0].blocks[0]
+        structure.walk(module.operation, ["aie.runtime_sequence"])[0]
+        .regions[0]
+        .blocks[0]
     )
     yield module, block
 
@@ -40,14 +42,14 @@ def ops_in(block) -> list[str]:
 def test_create_builds_each_era_form(seq):
     module, block = seq
     ip = ir.InsertionPoint(block)
-    w1 = aieir.create(
+    w1 = builders.create(
         "aiex.npu.write32",
         "E1",
         attrs={"address": 119308, "value": 0x8000000F, "column": 0, "row": 0},
         ip=ip,
     )
     assert str(w1.attributes["value"]) == "2147483663 : ui32"
-    w2 = aieir.create(
+    w2 = builders.create(
         "aiex.npu.write32",
         "E2",
         operands={"address": 119308, "value": 0x8000000F},
@@ -55,7 +57,7 @@ def test_create_builds_each_era_form(seq):
         ip=ip,
     )
     assert [str(o.type) for o in w2.operands] == ["i32", "i32"]
-    patch = aieir.create(
+    patch = builders.create(
         "aiex.npu.address_patch",
         "E3",
         operands={"arg_plus": 0, "buffer": block.arguments[1]},
@@ -63,7 +65,7 @@ def test_create_builds_each_era_form(seq):
         ip=ip,
     )
     assert str(patch.attributes["operandSegmentSizes"]) == "array<i32: 0, 1, 1>"
-    wide = aieir.create(
+    wide = builders.create(
         "aiex.npu.address_patch",
         "E4",
         operands={"arg_plus": 2**33},
@@ -72,10 +74,10 @@ def test_create_builds_each_era_form(seq):
     )
     assert (
         str(wide.operands[0].type) == "i64"
-        and aieir.get_int(wide, "arg_plus", "E4") == 2**33
+        and fields.get_int(wide, "arg_plus", "E4") == 2**33
     )
     # 2^31 no longer fits a signed i32 offset: E4 widens it rather than wrapping it negative
-    edge = aieir.create(
+    edge = builders.create(
         "aiex.npu.address_patch",
         "E4",
         operands={"arg_plus": 2**31},
@@ -84,11 +86,11 @@ def test_create_builds_each_era_form(seq):
     )
     assert (
         str(edge.operands[0].type) == "i64"
-        and aieir.get_int(edge, "arg_plus", "E4") == 2**31
+        and fields.get_int(edge, "arg_plus", "E4") == 2**31
     )
     assert [
         v.message
-        for v in aieir.check_module(module.operation, "E4")
+        for v in checking.check_module(module.operation, "E4")
         if v.op.name != "aiex.npu.write32"
     ] == []
 
@@ -121,7 +123,7 @@ def test_create_refuses_a_non_conforming_e1_patch(seq, kwargs, error):
         for k, v in kwargs.pop("attrs").items()
     }
     with pytest.raises(ValueError, match=re.escape(error)):
-        aieir.create(
+        builders.create(
             "aiex.npu.address_patch",
             "E1",
             attrs=attrs,
@@ -137,7 +139,7 @@ def test_create_leaves_nothing_behind_when_the_checker_refuses(seq):
     with pytest.raises(
         ValueError, match="DMAChannelDir case, one of 0 \\(S2MM\\), 1 \\(MM2S\\); got 5"
     ):
-        aieir.create(
+        builders.create(
             "aiex.npu.push_queue",
             "E1",
             attrs=dict(
@@ -155,7 +157,7 @@ def test_create_leaves_nothing_behind_when_the_checker_refuses(seq):
         ValueError,
         match="exactly one of attribute 'arg_idx' or operand 'buffer', but found both",
     ):
-        aieir.create(
+        builders.create(
             "aiex.npu.address_patch",
             "E3",
             operands={"arg_plus": 0, "buffer": block.arguments[1]},
@@ -163,11 +165,11 @@ def test_create_leaves_nothing_behind_when_the_checker_refuses(seq):
             ip=ip,
         )
     with pytest.raises(ValueError, match="operand 'arg_plus' is required"):
-        aieir.create(
+        builders.create(
             "aiex.npu.address_patch", "E2", attrs={"addr": 1, "arg_idx": 1}, ip=ip
         )
     with pytest.raises(ValueError, match="expected 1 results, but found 0"):
-        aieir.create("aie.tile", "E2", attrs={"col": 0, "row": 2}, ip=ip)
+        builders.create("aie.tile", "E2", attrs={"col": 0, "row": 2}, ip=ip)
     # nothing at all stays: neither the op nor the constants built for its int operands
     assert ops_in(block) == []
 
@@ -176,7 +178,7 @@ def test_create_leaves_no_constant_behind_when_a_property_is_refused(seq):
     _, block = seq
     before = str(block.owner)
     with pytest.raises(ValueError, match="does not fit"):
-        aieir.create(
+        builders.create(
             "aiex.npu.write32",
             "E2",
             operands={"address": 1, "value": 2},
@@ -188,14 +190,14 @@ def test_create_leaves_no_constant_behind_when_a_property_is_refused(seq):
 
 def test_create_a_region_op_with_an_empty_region(ctx):
     module = ir.Module.create()
-    device = aieir.create(
+    device = builders.create(
         "aie.device",
         "E3",
         attrs={"device": 5, "sym_name": "main"},
         ip=ir.InsertionPoint(module.body),
     )
     assert len(device.regions) == 1 and len(device.regions[0].blocks) == 0
-    assert aieir.check_op(device, "E3") == []
+    assert checking.check_op(device, "E3") == []
 
 
 # -- readers ----------------------------------------------------------------------------------
@@ -218,25 +220,29 @@ READERS = """
 
 def test_get_int_reads_attribute_and_constant_operand_alike(ctx):
     module = ir.Module.parse(READERS)
-    w1, w2 = aieir.walk(module.operation, ["aiex.npu.write32"])
+    w1, w2 = structure.walk(module.operation, ["aiex.npu.write32"])
     for field in ("address", "value", "column", "row"):
-        assert aieir.get_int(w1, field, "E1") == aieir.get_int(w2, field, "E2"), field
+        assert fields.get_int(w1, field, "E1") == fields.get_int(w2, field, "E2"), field
     assert (
-        aieir.get_int(w2, "value", "E2") == 0x8000000F
+        fields.get_int(w2, "value", "E2") == 0x8000000F
     )  # a ui32 field in E1: unsigned in every era
-    p1, p3 = aieir.walk(module.operation, ["aiex.npu.address_patch"])
+    p1, p3 = structure.walk(module.operation, ["aiex.npu.address_patch"])
     assert (
-        aieir.get_int(p1, "arg_plus", "E1") == aieir.get_int(p3, "arg_plus", "E3") == -4
+        fields.get_int(p1, "arg_plus", "E1")
+        == fields.get_int(p3, "arg_plus", "E3")
+        == -4
     )  # i32 in every era
-    assert aieir.get_int(p1, "arg_idx", "E1") == aieir.get_int(p3, "arg_idx", "E3") == 2
-    q1, q2 = aieir.walk(module.operation, ["aiex.npu.push_queue"])
+    assert (
+        fields.get_int(p1, "arg_idx", "E1") == fields.get_int(p3, "arg_idx", "E3") == 2
+    )
+    q1, q2 = structure.walk(module.operation, ["aiex.npu.push_queue"])
     assert [
-        aieir.get_int(q1, f, "E1") for f in ("repeat_count", "bd_id", "direction")
+        fields.get_int(q1, f, "E1") for f in ("repeat_count", "bd_id", "direction")
     ] == [3, 15, 0]
     assert [
-        aieir.get_int(q2, f, "E2") for f in ("repeat_count", "bd_id", "direction")
+        fields.get_int(q2, f, "E2") for f in ("repeat_count", "bd_id", "direction")
     ] == [3, 15, 0]
-    assert aieir.get_operand(q2, "bd_id", "E2").owner.attributes["value"].value == 15
+    assert fields.get_operand(q2, "bd_id", "E2").owner.attributes["value"].value == 15
 
 
 def test_get_int_of_a_non_constant_operand_is_none(ctx):
@@ -245,23 +251,25 @@ def test_get_int_of_a_non_constant_operand_is_none(ctx):
 ^bb0(%n: i32):
   "aiex.npu.write32"(%n, %n) : (i32, i32) -> ()
 }) : () -> ()""")
-    [w] = aieir.walk(module.operation, ["aiex.npu.write32"])
-    assert aieir.get_int(w, "value", "E2") is None
+    [w] = structure.walk(module.operation, ["aiex.npu.write32"])
+    assert fields.get_int(w, "value", "E2") is None
 
 
 # -- integer attributes -------------------------------------------------------------------------
 
 
 def test_make_int_attr_keeps_the_exact_type(ctx):
-    assert str(aieir.make_int_attr("ui32", 0x8000000F)) == "2147483663 : ui32"
-    assert str(aieir.make_int_attr("ui32", 2**32 - 1)) == "4294967295 : ui32"
+    assert str(attributes.make_int_attr("ui32", 0x8000000F)) == "2147483663 : ui32"
+    assert str(attributes.make_int_attr("ui32", 2**32 - 1)) == "4294967295 : ui32"
     assert (
-        str(aieir.make_int_attr("i32", 0x8000000F)) == "-2147483633 : i32"
+        str(attributes.make_int_attr("i32", 0x8000000F)) == "-2147483633 : i32"
     )  # same bits, signless
-    assert str(aieir.make_int_attr("i32", -1)) == "-1 : i32"
-    assert str(aieir.make_int_attr("i32", 2**32 - 1)) == "-1 : i32"
-    assert str(aieir.make_int_attr("ui8", 255)) == "255 : ui8"
-    assert str(aieir.make_int_attr("i64", -(2**63))) == "-9223372036854775808 : i64"
+    assert str(attributes.make_int_attr("i32", -1)) == "-1 : i32"
+    assert str(attributes.make_int_attr("i32", 2**32 - 1)) == "-1 : i32"
+    assert str(attributes.make_int_attr("ui8", 255)) == "255 : ui8"
+    assert (
+        str(attributes.make_int_attr("i64", -(2**63))) == "-9223372036854775808 : i64"
+    )
     for tag, value in (
         ("ui32", -1),
         ("ui32", 2**32),
@@ -270,12 +278,18 @@ def test_make_int_attr_keeps_the_exact_type(ctx):
         ("ui8", 256),
     ):
         with pytest.raises(ValueError, match=f"does not fit {tag}"):
-            aieir.make_int_attr(tag, value)
-    assert aieir.int_attr_value(aieir.make_int_attr("ui32", 0x8000000F)) == 0x8000000F
-    assert aieir.int_attr_value(aieir.make_int_attr("i32", 0x8000000F)) == -2147483633
-    assert aieir.attr_type_ok("ui32", aieir.make_int_attr("ui32", 0x8000000F))
-    assert not aieir.attr_type_ok("i32", aieir.make_int_attr("ui32", 1))
-    assert not aieir.attr_type_ok("i32", ir.BoolAttr.get(True))
+            attributes.make_int_attr(tag, value)
+    assert (
+        attributes.int_attr_value(attributes.make_int_attr("ui32", 0x8000000F))
+        == 0x8000000F
+    )
+    assert (
+        attributes.int_attr_value(attributes.make_int_attr("i32", 0x8000000F))
+        == -2147483633
+    )
+    assert attributes.attr_type_ok("ui32", attributes.make_int_attr("ui32", 0x8000000F))
+    assert not attributes.attr_type_ok("i32", attributes.make_int_attr("ui32", 1))
+    assert not attributes.attr_type_ok("i32", ir.BoolAttr.get(True))
 
 
 # -- isa across binding versions ----------------------------------------------------------------
@@ -283,8 +297,10 @@ def test_make_int_attr_keeps_the_exact_type(ctx):
 
 def test_isa_with_downcasting_bindings(ctx):
     attr = ir.Attribute.parse("1 : i32")
-    assert aieir.isa(ir.IntegerAttr, attr) and not aieir.isa(ir.StringAttr, attr)
-    assert aieir.isa(ir.IntegerType, ir.Type.parse("i32")) and not aieir.isa(
+    assert structure.isa(ir.IntegerAttr, attr) and not structure.isa(
+        ir.StringAttr, attr
+    )
+    assert structure.isa(ir.IntegerType, ir.Type.parse("i32")) and not structure.isa(
         ir.IndexType, ir.Type.parse("i32")
     )
 
@@ -295,8 +311,8 @@ def test_isa_by_typeid_when_objects_are_not_downcast(ctx):
             self.typeid = attr.typeid
 
     plain = PlainAttribute(ir.Attribute.parse('"s"'))
-    assert aieir.isa(ir.StringAttr, plain)
-    assert not aieir.isa(ir.IntegerAttr, plain)
+    assert structure.isa(ir.StringAttr, plain)
+    assert not structure.isa(ir.IntegerAttr, plain)
 
 
 def test_isa_with_a_legacy_isinstance_static_method():
@@ -309,6 +325,6 @@ def test_isa_with_a_legacy_isinstance_static_method():
         def __init__(self, kind):
             self.kind = kind
 
-    assert aieir.isa(LegacyAttr, Thing("legacy"))
-    assert not aieir.isa(LegacyAttr, Thing("other"))
-    assert not aieir.isa(type("NoWayToTell", (), {}), Thing("legacy"))
+    assert structure.isa(LegacyAttr, Thing("legacy"))
+    assert not structure.isa(LegacyAttr, Thing("other"))
+    assert not structure.isa(type("NoWayToTell", (), {}), Thing("legacy"))

@@ -1,13 +1,13 @@
 # SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""aieir.rebuild (an op with another number of operands) and symref_name's direct read of flat
+"""builders.rebuild (an op with another number of operands) and symref_name's direct read of flat
 symbol references: what fuse relies on per call site."""
 
 from __future__ import annotations
 
 import pytest
 
-from aie_trace.ir import aieir, provider
+from aie_trace.ir import attributes, builders, checking, provider, structure
 from aie_trace.ir.provider import ir
 
 TEXT = """
@@ -31,22 +31,26 @@ def module():
 
 
 def test_rebuild_keeps_all_but_the_operands(module):
-    run = aieir.walk(module.operation, ["aiex.run"])[0]
-    a, t = aieir.seq_args(aieir.walk(module.operation, ["aie.runtime_sequence"])[0])
-    new = aieir.rebuild(run, "E2", [a, t])
+    run = structure.walk(module.operation, ["aiex.run"])[0]
+    a, t = structure.seq_args(
+        structure.walk(module.operation, ["aie.runtime_sequence"])[0]
+    )
+    new = builders.rebuild(run, "E2", [a, t])
     run.erase()
     assert list(new.operands) == [a, t]
-    assert aieir.symref_name(new.attributes["runtime_sequence_symbol"]) == "callee"
-    assert aieir.int_attr_value(new.attributes["tag"]) == 7
+    assert structure.symref_name(new.attributes["runtime_sequence_symbol"]) == "callee"
+    assert attributes.int_attr_value(new.attributes["tag"]) == 7
     assert '"f.mlir":5:7' in str(new.location)
-    assert aieir.check_op(new, "E2") == []
-    assert aieir.walk(module.operation, ["aiex.run"]) == [new]  # in the old one's place
+    assert checking.check_op(new, "E2") == []
+    assert structure.walk(module.operation, ["aiex.run"]) == [
+        new
+    ]  # in the old one's place
 
 
 def test_rebuild_refuses_ops_with_fixed_operands(module):
-    patch = aieir.walk(module.operation, ["aiex.npu.address_patch"])[0]
+    patch = structure.walk(module.operation, ["aiex.npu.address_patch"])[0]
     with pytest.raises(ValueError, match="one variadic group"):
-        aieir.rebuild(patch, "E2", [])
+        builders.rebuild(patch, "E2", [])
 
 
 @pytest.mark.parametrize(
@@ -55,11 +59,12 @@ def test_rebuild_refuses_ops_with_fixed_operands(module):
 def test_symref_name_reads_the_symbol_itself(module, name):
     """The name the attribute holds, whatever its printed form (quoted, escaped, with ``::``)."""
     attr = ir.FlatSymbolRefAttr.get(name)
-    assert aieir.symref_name(attr) == name
-    assert aieir.symref_name(ir.Attribute.parse(str(attr))) == name
+    assert structure.symref_name(attr) == name
+    assert structure.symref_name(ir.Attribute.parse(str(attr))) == name
 
 
 def test_symref_name_of_a_nested_reference_is_its_leaf(module):
     assert (
-        aieir.symref_name(ir.Attribute.parse('@outer::@"caf\\C3\\A9"')) == "caf\u00e9"
+        structure.symref_name(ir.Attribute.parse('@outer::@"caf\\C3\\A9"'))
+        == "caf\u00e9"
     )

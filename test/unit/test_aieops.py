@@ -8,18 +8,20 @@ from __future__ import annotations
 import pytest
 
 from aie_trace.analysis import tracedma
-from aie_trace.ir import aieir, aieops
+from aie_trace.ir import aieops, structure
 from aie_trace.testing import synth
 
 
 @pytest.fixture(params=["E1", "E2", "E3", "E4"])
 def example(request, ctx):
     era = request.param
-    return era, aieir.parse_op(synth.two_designs(era), "two_designs.mlir")
+    return era, structure.parse_op(synth.two_designs(era), "two_designs.mlir")
 
 
 def _by_name(module, era):
-    return {d.name: d for d in (aieops.Device(op, era) for op in aieir.devices(module))}
+    return {
+        d.name: d for d in (aieops.Device(op, era) for op in structure.devices(module))
+    }
 
 
 def test_devices_and_sequences(example):
@@ -77,7 +79,7 @@ def test_the_trace_bd_and_its_patch(example, device, trace_bytes):
 
 def test_a_wrapper_never_stands_for_another_op(example):
     era, module = example
-    device = aieir.devices(module)[0]
+    device = structure.devices(module)[0]
     with pytest.raises(TypeError, match="wraps 'aiex.run', not 'aie.device'"):
         aieops.Run(device, era)
     assert isinstance(aieops.Op.of(device, era), aieops.Device)
@@ -92,4 +94,4 @@ def test_an_op_whose_form_differs_between_eras_is_read_in_one(example):
         aieops.AddressPatch(patch)
     assert aieops.AddressPatch(patch, era).arg_plus == 0
     # a run, a configure, a load_pdi, a tile read alike in every era
-    assert aieops.Op.of(aieir.devices(module)[0]).era
+    assert aieops.Op.of(structure.devices(module)[0]).era

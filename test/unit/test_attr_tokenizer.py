@@ -8,23 +8,26 @@ from __future__ import annotations
 import pytest
 
 from aie_trace.analysis import layout as L
-from aie_trace.ir import aieir
+from aie_trace.ir import attributes, structure
 from aie_trace.ir import schema as S
 
-ir = aieir.ir
+ir = structure.ir
 
 
 def test_split_top_level():
-    assert aieir.split_top_level('a = "x,y", b = [1, 2], c = <3, 4>') == [
+    assert attributes.split_top_level('a = "x,y", b = [1, 2], c = <3, 4>') == [
         'a = "x,y"',
         " b = [1, 2]",
         " c = <3, 4>",
     ]
-    assert aieir.split_top_level(r'a = "back\\", b = 1') == [r'a = "back\\"', " b = 1"]
-    assert aieir.split_top_level(r'a = "q\"", b = 1') == [r'a = "q\""', " b = 1"]
-    assert aieir.split_top_level('a = "open') is None
-    assert aieir.split_top_level("a = [1, 2") is None
-    assert aieir.split_top_level("a = (i32) -> i32, b = 1") == [
+    assert attributes.split_top_level(r'a = "back\\", b = 1') == [
+        r'a = "back\\"',
+        " b = 1",
+    ]
+    assert attributes.split_top_level(r'a = "q\"", b = 1') == [r'a = "q\""', " b = 1"]
+    assert attributes.split_top_level('a = "open') is None
+    assert attributes.split_top_level("a = [1, 2") is None
+    assert attributes.split_top_level("a = (i32) -> i32, b = 1") == [
         "a = (i32) -> i32",
         " b = 1",
     ]
@@ -41,12 +44,12 @@ def test_split_top_level():
     ],
 )
 def test_string_literal(literal, value):
-    assert aieir.string_literal(literal) == value
+    assert attributes.string_literal(literal) == value
 
 
 @pytest.mark.parametrize("text", ['"a" "b"', '"a"b', "a", '"open', '"a\\"'])
 def test_not_a_string_literal(text):
-    assert aieir.string_literal(text) is None
+    assert attributes.string_literal(text) is None
 
 
 SLICES = [
@@ -62,7 +65,7 @@ SLICES = [
 
 @pytest.mark.parametrize("entry", SLICES)
 def test_checker_and_layout_reader_agree(entry):
-    with aieir.make_context():
+    with structure.make_context():
         m = ir.Module.parse(
             '"aie.device"() <{device = 5 : i32, sym_name = "d"}> ({\n'
             f'  "aie.runtime_sequence"() <{{sym_name = "q", trace_slices = [{entry}], '
@@ -70,9 +73,9 @@ def test_checker_and_layout_reader_agree(entry):
             "  ^bb0(%arg0: memref<16xi32>):\n  }) : () -> ()\n"
             '  "aie.end"() : () -> ()\n}) : () -> ()'
         )
-        seq = aieir.sequences(aieir.devices(m.operation)[0])[0]
-        checked = aieir.attr_type_ok(
-            S.TRACE_SLICES, aieir.attr_or_none(seq, "trace_slices")
+        seq = structure.sequences(structure.devices(m.operation)[0])[0]
+        checked = attributes.attr_type_ok(
+            S.TRACE_SLICES, structure.attr_or_none(seq, "trace_slices")
         )
         try:
             slices = L.read_slices(seq)
@@ -86,7 +89,7 @@ def test_checker_and_layout_reader_agree(entry):
 def test_trace_event_names_through_the_tokenizer():
     from aie_trace.analysis import trace_events
 
-    with aieir.make_context():
+    with structure.make_context():
 
         def read(t):
             return trace_events.trace_event_name(ir.Attribute.parse(t))
@@ -121,4 +124,4 @@ def test_trace_event_names_through_the_tokenizer():
 def test_aie_attribute_body_is_read_from_the_opaque_attribute(
     ctx, text, mnemonic, body
 ):
-    assert aieir.aie_attr_body(ir.Attribute.parse(text), mnemonic) == body
+    assert attributes.aie_attr_body(ir.Attribute.parse(text), mnemonic) == body

@@ -8,7 +8,7 @@ import fuse_cases as F
 import pytest
 
 from aie_trace.analysis import callgraph as cg
-from aie_trace.ir import aieir, provider
+from aie_trace.ir import provider, structure
 from aie_trace.testing import synth as S
 
 I64 = F.I64
@@ -48,7 +48,7 @@ def test_runs_record_their_loops():
 
 def test_bottom_up_puts_callees_first():
     m, g = graph_of(F.nested("E2"))
-    order = [aieir.symbol_name(s) for s in g.bottom_up()]
+    order = [structure.symbol_name(s) for s in g.bottom_up()]
     assert order.index("seq_c") < order.index("seq_b") < order.index("main_seq")
 
 
@@ -160,6 +160,8 @@ def test_affine_values():
 def test_op_id_is_stable_when_attributes_change():
     m, _ = graph_of(F.two_calls_one_design("E2"))
     seq = F.sequence(m, "dev_a", "seq_a")
-    key = aieir.op_id(seq)
+    key = structure.op_id(seq)
     seq.attributes["aie_trace.note"] = ir.UnitAttr.get()
-    assert aieir.op_id(seq) == key == aieir.op_id(F.sequence(m, "dev_a", "seq_a"))
+    assert (
+        structure.op_id(seq) == key == structure.op_id(F.sequence(m, "dev_a", "seq_a"))
+    )

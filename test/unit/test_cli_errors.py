@@ -228,14 +228,14 @@ def test_a_library_error_about_an_op_is_reported_at_the_op(ctx, monkeypatch, tmp
     import argparse
 
     from aie_trace.host import runtime
-    from aie_trace.ir import aieir
+    from aie_trace.ir import structure
     from aie_trace.ir.diagnostics import LocatedError
     from aie_trace.tools import run as run_tool
     from aie_trace.tools.errors import CommandError, located
 
     src = tmp_path / "désign.mlir"
     src.write_text("module {}\n")
-    anchor = aieir.ir.Location.file(str(src), 2, 3)
+    anchor = structure.ir.Location.file(str(src), 2, 3)
     assert located(anchor, "bad", "fallback") == f"{src}:2:3: error: bad"
     assert located(None, "bad", "fallback") == "fallback: error: bad"
 

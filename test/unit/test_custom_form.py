@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from source_scan import ROOT
 
-from aie_trace.ir import aieir, custom_print, customform, provider, schema
+from aie_trace.ir import custom_print, customform, eras, provider, schema, structure
 
 SPLIT = re.compile(r"^// -----\s*$", re.M)
 MODULES = sorted(
@@ -46,8 +46,8 @@ CHUNKS = _chunks()
 
 def _parse(text: str):
     try:
-        return aieir.parse_op(text, "<test>")
-    except aieir.ParseError:
+        return structure.parse_op(text, "<test>")
+    except structure.ParseError:
         return None
 
 
@@ -68,18 +68,18 @@ def _meaning(module) -> list:
     sits among the properties or (as in a generic text written by hand) the discardable ones.
     """
     out = []
-    for op in aieir.walk(module):
-        name = aieir.op_name(op)
-        attrs = {k: str(v) for k, v in aieir.listed_attrs(op).items()}
+    for op in structure.walk(module):
+        name = structure.op_name(op)
+        attrs = {k: str(v) for k, v in structure.listed_attrs(op).items()}
         for key in schema.PROPERTY_ERAS.get(name, {}):
-            value = aieir.attr_or_none(op, key)
+            value = structure.attr_or_none(op, key)
             if value is not None:
                 attrs[key] = str(value)
         out.append(
             (
                 name,
-                [str(aieir.value_type(v)) for v in aieir.operands(op)],
-                [str(aieir.value_type(v)) for v in aieir.results(op)],
+                [str(structure.value_type(v)) for v in structure.operands(op)],
+                [str(structure.value_type(v)) for v in structure.results(op)],
                 sorted(attrs.items()),
             )
         )
@@ -117,13 +117,13 @@ def test_round_trip(where, chunk):
             assert where in UNREAD, f"{where} does not read"
             pytest.skip(UNREAD[where])
         custom = custom_print.print_custom(first)
-        second = aieir.parse_op(custom, "<custom>")
+        second = structure.parse_op(custom, "<custom>")
         # custom -> ours -> custom
         assert _normal(custom_print.print_custom(second)) == _normal(custom)
         # ... -> custom -> generic: the module the bindings held at first
         g1, g2 = _generic(first), _generic(second)
         if g1 != g2 and _meaning(first) != _meaning(second):
-            era = aieir.detect_era(first)
+            era = eras.detect_era(first)
             assert era == "E2", f"the round trip changed an {era} module"
             assert g2.replace(", operandSegmentSizes = array<i32: 0, 1, 0>", "") == g1
 
@@ -133,7 +133,7 @@ def test_the_real_aiecc_output_prints_as_aiecc_wrote_it():
     path = ROOT / "test/data/npu1-vector-scalar/input_with_addresses.mlir"
     text = path.read_text()
     with provider.make_context():
-        printed = custom_print.print_custom(aieir.parse_op(text, str(path)))
+        printed = custom_print.print_custom(structure.parse_op(text, str(path)))
     assert _normal(printed) == _normal(text)
 
 
@@ -153,7 +153,7 @@ def test_generic_text_is_left_alone():
 def test_held_calls_print_back_as_func_call():
     path = ROOT / "test/data/npu1-vector-scalar/input_with_addresses.mlir"
     with provider.make_context():
-        m = aieir.parse_op(path.read_text(), str(path))
+        m = structure.parse_op(path.read_text(), str(path))
         generic = custom_print.release_held_calls(_generic(m))
     assert customform.HELD_CALL not in generic
     assert generic.count('"func.call"(') == 2
@@ -233,7 +233,7 @@ def test_the_fast_path_reads_the_benchmark_modules(era):
         pytest.skip("mlir-aie's bindings read the custom form themselves")
     example = f"two_designs_{era.lower()}.mlir"
     with provider.make_context():
-        module = aieir.parse_op((ROOT / "examples" / example).read_text(), "x")
+        module = structure.parse_op((ROOT / "examples" / example).read_text(), "x")
         custom = custom_print.print_custom(module)
     read = customform.read_fast(custom, "<test>")
     assert read is not None
@@ -250,7 +250,7 @@ def test_the_fast_path_declines_a_comment_inside_an_op():
 
 def _custom_e2_example() -> str:
     with provider.make_context():
-        module = aieir.parse_op(
+        module = structure.parse_op(
             (ROOT / "examples/two_designs_e2.mlir").read_text(), "x"
         )
         return custom_print.print_custom(module)
@@ -262,7 +262,7 @@ _E2_PATCH = "operandSegmentSizes = array<i32: 0, 1, 0>"
 def test_a_given_era_is_the_era_the_text_is_read_in():
     """An E2 address_patch reads the same as an E3/E4 one; given E2, it is read as E2's op (no
     operand segments), in both paths; without an era the module cannot tell E2 from E3/E4 and
-    the newest era is taken (as aieir.detect_era takes E4 when nothing decides)."""
+    the newest era is taken (as eras.detect_era takes E4 when nothing decides)."""
     custom = _custom_e2_example()
     assert "aiex.npu.address_patch(" in custom
     for read in (
@@ -273,10 +273,12 @@ def test_a_given_era_is_the_era_the_text_is_read_in():
         assert _E2_PATCH not in read("E2")
         assert _E2_PATCH in read("E4")
     with provider.make_context():
-        assert aieir.detect_era(aieir.parse_op(custom, "x")) == "E4"
-        e2 = aieir.parse_op(custom, "x", era="E2")
-        assert aieir.detect_era(e2) == "E2"
-        original = aieir.parse_op((ROOT / "examples/two_designs_e2.mlir").read_text())
+        assert eras.detect_era(structure.parse_op(custom, "x")) == "E4"
+        e2 = structure.parse_op(custom, "x", era="E2")
+        assert eras.detect_era(e2) == "E2"
+        original = structure.parse_op(
+            (ROOT / "examples/two_designs_e2.mlir").read_text()
+        )
         assert _meaning(e2) == _meaning(original)
 
 
@@ -378,7 +380,7 @@ def test_the_main_line_ops_read_and_print_in_custom_form():
     slow = customform.Reader(MAIN_LINE_OPS, "<test>").convert()
     assert _located(generic) == _located(slow)
     with provider.make_context():
-        printed = custom_print.print_custom(aieir.parse_op(MAIN_LINE_OPS, "m.mlir"))
+        printed = custom_print.print_custom(structure.parse_op(MAIN_LINE_OPS, "m.mlir"))
     assert _normal(printed) == _normal(MAIN_LINE_OPS)
 
 
@@ -454,11 +456,11 @@ def test_what_the_custom_form_cannot_state_prints_generic(generic):
     if provider.AIE_REGISTERED:
         pytest.skip("mlir-aie's bindings read and print the custom form themselves")
     with provider.make_context():
-        first = aieir.parse_op("module {" + generic + "\n}", "<generic>")
+        first = structure.parse_op("module {" + generic + "\n}", "<generic>")
         before = _generic(first)
         custom = custom_print.print_custom(first)
         assert _generic(first) == before, "printing changed the module"
-        second = aieir.parse_op(custom, "<custom>")
+        second = structure.parse_op(custom, "<custom>")
         assert _generic(second) == _generic(first), custom
         # and the module's custom text is stable
         assert _normal(custom_print.print_custom(second)) == _normal(custom)

@@ -399,7 +399,7 @@ def test_event_time_units_beside_an_event_pc_unit_decode_as_before():
     et = encode_frames([(1010, 2), (1110, 4)], timer=1000).data
     data = buffer_of({(0, 2, 2, 2): pc_data, (0, 1, 2, 1): et}, size=4096)
     from aie_trace.analysis.trace_events import design_events
-    from aie_trace.ir.aieir import make_context, parse_op
+    from aie_trace.ir.structure import make_context, parse_op
 
     two = design(5).replace(
         '    }) : () -> ()\n    "aie.end"',

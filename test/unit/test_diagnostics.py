@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from aie_trace.ir import aieir
+from aie_trace.ir import eras, structure
 from aie_trace.ir.diagnostics import LocatedError, split_location, unescape_string
 
-ir = aieir.ir
+ir = structure.ir
 
 
 @pytest.mark.parametrize(
@@ -111,7 +111,7 @@ def test_library_errors_are_located_errors():
 
     for cls in (
         fuse_records.FusionError,
-        aieir.EraError,
+        eras.EraError,
         layout.LayoutError,
         trace_events.EventConfigError,
         forms.TaggedFormError,
@@ -185,7 +185,7 @@ def test_fuse_and_verify_succeed_after_an_earlier_pass_failed(era):
         diag = DiagnosticEngine()
         if earlier:
             diag.error(None, "an earlier pass failed")
-        with aieir.make_context():
+        with structure.make_context():
             module = ir.Module.parse(text)
             FuseTraceBuffers().run(module.operation, diag)
             VerifyPatches().run(module.operation, diag)

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from aie_trace.ir import aieir
+from aie_trace.ir import attributes, structure
 from aie_trace.testing import synth
 
-ir = aieir.ir
+ir = structure.ir
 
 CASES = [
     ("memref<8xi4>", 8),
@@ -27,11 +27,11 @@ CASES = [
 
 @pytest.mark.parametrize("text, nbytes", CASES)
 def test_every_reader_agrees(text, nbytes):
-    with aieir.make_context():
+    with structure.make_context():
         t = ir.Type.parse(text)
-        assert aieir.memref_bytes(t) == nbytes
+        assert structure.memref_bytes(t) == nbytes
         assert (
-            aieir.element_bytes(aieir.memref_element_type(t))
+            structure.element_bytes(attributes.memref_element_type(t))
             * ir.MemRefType(t).shape[0]
             * (ir.MemRefType(t).shape[1] if ir.MemRefType(t).rank > 1 else 1)
             == nbytes
@@ -40,8 +40,8 @@ def test_every_reader_agrees(text, nbytes):
 
 
 def test_dynamic_and_non_scalar():
-    with aieir.make_context():
-        assert aieir.memref_bytes(ir.Type.parse("memref<?xi32>")) is None
-        assert aieir.memref_bytes(ir.Type.parse("memref<4xcomplex<f32>>")) is None
-        assert aieir.element_bytes(ir.Type.parse("i4")) == 1
-        assert aieir.element_bytes(ir.Type.parse("index")) == 8
+    with structure.make_context():
+        assert structure.memref_bytes(ir.Type.parse("memref<?xi32>")) is None
+        assert structure.memref_bytes(ir.Type.parse("memref<4xcomplex<f32>>")) is None
+        assert structure.element_bytes(ir.Type.parse("i4")) == 1
+        assert structure.element_bytes(ir.Type.parse("index")) == 8

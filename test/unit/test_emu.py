@@ -24,7 +24,8 @@ from emu_designs import (
 from aie_trace.emu import npu as emu
 from aie_trace.emu.dma import EmuFault, Patch, Task
 from aie_trace.emu.memory import STALE_BYTE, EmuBuffer, HostMemory
-from aie_trace.ir import aieir
+from aie_trace.ir import fields as ir_fields
+from aie_trace.ir import structure
 from aie_trace.ir.provider import ir
 from aie_trace.trace import stream
 
@@ -32,8 +33,12 @@ SIZE, NBYTES = 8192, 256
 
 
 def find_seq(module, dev: str, seq: str):
-    d = next(d for d in aieir.devices(module.operation) if aieir.symbol_name(d) == dev)
-    return next(s for s in aieir.sequences(d) if aieir.symbol_name(s) == seq)
+    d = next(
+        d
+        for d in structure.devices(module.operation)
+        if structure.symbol_name(d) == dev
+    )
+    return next(s for s in structure.sequences(d) if structure.symbol_name(s) == seq)
 
 
 def dispatch(
@@ -347,11 +352,11 @@ def test_blockwrite_programs_a_bd_like_writebd():
         seq = find_seq(module, "dev_a", "seq_a")
         wbd = next(
             op
-            for op in aieir.walk(seq, ["aiex.npu.writebd"])
-            if aieir.get_int(op, "bd_id", "E2") == 15
+            for op in structure.walk(seq, ["aiex.npu.writebd"])
+            if ir_fields.get_int(op, "bd_id", "E2") == 15
         )
         words = emu.writebd_words(
-            {a: aieir.get_int(wbd, a, "E2") for a in emu.WRITEBD_FIELDS}, 0
+            {a: ir_fields.get_int(wbd, a, "E2") for a in emu.WRITEBD_FIELDS}, 0
         )
         i32 = ir.IntegerType.get_signless(32)
         mtype = ir.MemRefType.get([8], i32)

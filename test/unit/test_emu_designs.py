@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from emu_designs import ERAS, multi_design_module, parse, single_design
 
-from aie_trace.ir import aieir
+from aie_trace.ir import checking, eras
 
 
 @pytest.mark.parametrize("era", ERAS)
@@ -16,8 +16,8 @@ def test_built_designs_pass_the_schema_check(era):
     ctx, module = parse(single_design(era))
     with ctx:
         # E3 and E4 differ only in i64 patch offsets, which these designs do not need
-        assert aieir.detect_era(module.operation) == ("E4" if era == "E3" else era)
-        assert [v.message for v in aieir.check_module(module.operation, era)] == []
+        assert eras.detect_era(module.operation) == ("E4" if era == "E3" else era)
+        assert [v.message for v in checking.check_module(module.operation, era)] == []
 
 
 @pytest.mark.parametrize("era", ERAS)
@@ -27,7 +27,7 @@ def test_multi_design_modules_pass_the_schema_check(era, form):
     with ctx:
         assert [
             v.message
-            for v in aieir.check_module(
-                module.operation, aieir.detect_era(module.operation)
+            for v in checking.check_module(
+                module.operation, eras.detect_era(module.operation)
             )
         ] == []

@@ -14,8 +14,8 @@ import pytest
 from aie_trace.emu import npu as emu
 from aie_trace.emu.dma import EmuFault
 from aie_trace.emu.memory import EmuBuffer, HostMemory
-from aie_trace.ir import aieir
-from aie_trace.ir.aieir import ir, make_context
+from aie_trace.ir import structure
+from aie_trace.ir.structure import ir, make_context
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "locks_dma_tasks_e4.mlir"
 
@@ -53,7 +53,7 @@ def npu_after(text: str) -> emu.Npu:
     ctx = make_context()
     with ctx, ir.Location.unknown():
         module = ir.Module.parse(text)
-        seq = aieir.sequences(aieir.devices(module.operation)[0])[0]
+        seq = structure.sequences(structure.devices(module.operation)[0])[0]
         bufs = [EmuBuffer(i, 256) for i in range(2)]
         for b in bufs:
             b.write(bytes(range(256)))
@@ -120,7 +120,7 @@ def test_example_holds_the_ops_it_is_bundled_for():
     with ctx, ir.Location.unknown():
         module = ir.Module.parse(EXAMPLE.read_text())
         assert {"aiex.set_lock", "aiex.dma_configure_task_for", "aie.objectfifo"} <= {
-            o.name for o in aieir.walk(module.operation)
+            o.name for o in structure.walk(module.operation)
         }
 
 

@@ -3,7 +3,7 @@
 """Era detection read two ways, and its shortcut, agree on every module of the lit suite.
 
 verify-patches reads the module once into the run graph's op trees and detects the era from them
-(``aieir.era_of_ops(graph.ops())``); every other pass walks the module (``aieir.detect_era``).
+(``eras.era_of_ops(graph.ops())``); every other pass walks the module (``eras.detect_era``).
 Both must see the same ops in the same order and give the same era or the same error. Era
 detection skips reading an op's operand types when its operand count and properties already
 confine its evidence; that shortcut must never disagree with the op's full evidence."""
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from aie_trace.analysis import callgraph
-from aie_trace.ir import aieir
+from aie_trace.ir import eras, structure
 
 LIT = Path(__file__).parent.parent / "lit"
 
@@ -35,9 +35,9 @@ MODULES = modules()
 
 def parse(text: str, name: str):
     try:
-        return aieir.parse_op(text, source_name=name)
+        return structure.parse_op(text, source_name=name)
     except (
-        aieir.ParseError
+        structure.ParseError
     ) as e:  # nothing to compare: say why, rather than pass vacuously
         pytest.skip(f"{name} does not parse (a parse-error case): {e}")
 
@@ -45,7 +45,7 @@ def parse(text: str, name: str):
 def era_or_error(read):
     try:
         return read()
-    except aieir.EraError as e:
+    except eras.EraError as e:
         return (str(e), e.op)
 
 
@@ -55,20 +55,20 @@ def test_the_lit_suite_has_modules():
 
 @pytest.mark.parametrize("name,text", MODULES, ids=[n for n, _ in MODULES])
 def test_graph_ops_are_the_walk_and_give_the_same_era(name, text):
-    with aieir.make_context():
+    with structure.make_context():
         module = parse(text, name)
-        walked = aieir.walk(module)
+        walked = structure.walk(module)
         graph = callgraph.RunGraph(module)
         read = list(graph.ops())
         assert [n for n, _ in read] == [op.name for op in walked]
         assert all(a == b for (_, a), b in zip(read, walked, strict=True))
-        assert era_or_error(lambda: aieir.era_of_ops(graph.ops())) == era_or_error(
-            lambda: aieir.detect_era(module)
+        assert era_or_error(lambda: eras.era_of_ops(graph.ops())) == era_or_error(
+            lambda: eras.detect_era(module)
         )
         for op in walked:  # the shortcut never contradicts the full evidence
-            if op.name in aieir._ERA_SPECIFIC:
-                settled = aieir._untyped_evidence(op, op.name)
-                evidence = aieir.era_evidence(op)
+            if op.name in eras._ERA_SPECIFIC:
+                settled = eras._untyped_evidence(op, op.name)
+                evidence = eras.era_evidence(op)
                 assert (
                     settled is None or evidence is None or evidence == set(settled)
                 ), op

@@ -15,7 +15,7 @@ from emu_designs import multi_design_module
 from fuse_cases import prepared_example
 
 from aie_trace.analysis import trace_events
-from aie_trace.ir import aieir
+from aie_trace.ir import structure
 from aie_trace.report import explain, summary
 from aie_trace.tools import report as report_cli
 from aie_trace.trace import decode
@@ -38,8 +38,8 @@ def in_dev_b(text: str, old: str, new: str) -> str:
 
 
 def setup_of(text: str, device: str, sequence: str, size=None):
-    with aieir.make_context():
-        module = aieir.parse_op(text)
+    with structure.make_context():
+        module = structure.parse_op(text)
         return explain.trace_setup(module, device, sequence, size=size)
 
 
@@ -125,8 +125,8 @@ def test_the_unfused_iron_module_fails_the_static_proof():
 
 def test_an_empty_slice_is_explained_in_the_summary(fused_text):
     broken = in_dev_b(fused_text, *BROKEN["flow"][:2])
-    with aieir.make_context():
-        module = aieir.parse_op(broken)
+    with structure.make_context():
+        module = structure.parse_op(broken)
         (lay,) = [x for x in toolchain_layouts(module) if x.kernel == "main:main_seq"]
         designs = trace_events.designs_for(module, lay.slices)
         sds = decode.decode_fused(bytes(lay.size), lay.slices, designs)

@@ -1,7 +1,7 @@
 # SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The trace-buffer forms beside the IR eras (docs/ir-eras.md): detection names them next to the
-era and leaves the era itself exactly as :func:`aieir.detect_era` reads it."""
+era and leaves the era itself exactly as :func:`eras.detect_era` reads it."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from aie_trace.ir import aieir, forms
+from aie_trace.ir import eras, forms, structure
 
 LIT = Path(__file__).parent.parent / "lit"
 
@@ -36,32 +36,32 @@ module {
 
 
 def parse(text: str):
-    return aieir.ir.Operation.parse(text)
+    return structure.ir.Operation.parse(text)
 
 
 def test_a_tagged_module_is_its_era_plus_the_tagged_form():
-    with aieir.make_context():
+    with structure.make_context():
         m = parse(TAGGED_E1.replace("TAG", "{aie.trace_buffer_arg = 1 : i32}"))
         found = forms.detect(m)
         assert found == forms.IRForm("E1", ("tagged",))
         assert found.label == "E1+tagged"
         assert "tagged trace-argument form ('aie.trace_buffer_arg'" in str(found)
-        assert aieir.detect_era(m) == "E1"
+        assert eras.detect_era(m) == "E1"
 
 
 def test_an_untagged_module_is_its_era_alone():
-    with aieir.make_context():
+    with structure.make_context():
         found = forms.detect(parse(TAGGED_E1.replace("TAG", "")))
         assert found == forms.IRForm("E1") and found.label == "E1"
         assert str(found) == "IR era E1"
 
 
 def test_a_malformed_tag_is_still_the_form_and_the_checker_says_what_is_wrong():
-    with aieir.make_context():
+    with structure.make_context():
         m = parse(TAGGED_E1.replace("TAG", "{aie.trace_buffer_arg = 1 : i64}"))
         assert forms.detect(m).trace_forms == ("tagged",)
         [(op, message)] = forms.tagged_problems(m)
-        assert aieir.symbol_name(op) == "sequence"
+        assert structure.symbol_name(op) == "sequence"
         assert message == (
             "'aie.trace_buffer_arg' must be an i32 naming a memref argument of "
             "@cfg:@sequence (2 arguments)"
@@ -69,7 +69,7 @@ def test_a_malformed_tag_is_still_the_form_and_the_checker_says_what_is_wrong():
 
 
 def test_both_forms_are_listed_in_a_fixed_order():
-    with aieir.make_context():
+    with structure.make_context():
         text = TAGGED_E1.replace("TAG", "{aie.trace_buffer_arg = 1 : i32}")
         text = text.replace(
             '"aie.end"() : () -> ()\n  }) : () -> ()\n  "aie.device"() <{device = 8 : i32, sym_name = "cfg"}>',
@@ -124,17 +124,19 @@ MODULES = lit_modules()
 
 @pytest.mark.parametrize("name,text", MODULES, ids=[n for n, _ in MODULES])
 def test_detection_keeps_the_era_and_names_the_forms_where_they_are(name, text):
-    with aieir.make_context():
+    with structure.make_context():
         try:
-            m = aieir.parse_op(text, source_name=name)
-            if aieir.op_name(m) != "builtin.module":  # as aie-opt reads it: in a module
-                m = aieir.parse_op(f"module {{\n{text}\n}}", source_name=name)
-        except aieir.ParseError:
+            m = structure.parse_op(text, source_name=name)
+            if (
+                structure.op_name(m) != "builtin.module"
+            ):  # as aie-opt reads it: in a module
+                m = structure.parse_op(f"module {{\n{text}\n}}", source_name=name)
+        except structure.ParseError:
             pytest.skip(f"{name} does not parse (a parse-error case)")
         try:
-            era = aieir.detect_era(m)
-        except aieir.EraError as e:
-            with pytest.raises(aieir.EraError) as again:
+            era = eras.detect_era(m)
+        except eras.EraError as e:
+            with pytest.raises(eras.EraError) as again:
                 forms.detect(m)
             assert str(again.value) == str(e)
             return

@@ -13,7 +13,7 @@ from __future__ import annotations
 import fuse_cases as F
 import pytest
 
-from aie_trace.ir import aieir, provider
+from aie_trace.ir import builders, provider, structure
 from aie_trace.ir.diagnostics import DiagnosticEngine
 
 ERAS = F.ERAS
@@ -164,8 +164,8 @@ def test_second_fuse_refuses_a_corrupted_copy(era):
     """
     once = F.fuse(F.data_patch(era))
     copy = F.sequence(once.module, "dev_a", "seq_a.main_seq.0")
-    data = aieir.walk(copy, ["aiex.npu.address_patch"])[-1]
-    aieir.set_attr(
+    data = structure.walk(copy, ["aiex.npu.address_patch"])[-1]
+    builders.set_attr(
         data, "arg_idx", 0, era
     )  # the call binds the buffer at host buffer #1
     corrupted = once.module.operation.get_asm(print_generic_op_form=True)
@@ -188,7 +188,7 @@ def test_second_fuse_refuses_a_copy_of_an_original_that_changed(era):
     """The original lost a patch after the first fuse: its copy is not what fuse makes of it now."""
     once = F.fuse(F.data_patch(era))
     seq = F.sequence(once.module, "dev_a", "seq_a")
-    aieir.erase(aieir.walk(seq, ["aiex.npu.address_patch"])[-1])
+    structure.erase(structure.walk(seq, ["aiex.npu.address_patch"])[-1])
     err = F.errors(F.try_passes(once.module, "aie-trace-fuse-buffers"))
     assert len(err) == 1 and err[0].startswith(
         "this op of the specialized copy @dev_a:@seq_a.main_seq.0 differs from the copy of "
@@ -256,7 +256,7 @@ def test_specialized_copies_are_shared_between_identical_call_sites():
     fused = F.fuse(F.nested("E2"))
     names = [
         str(s.attributes["sym_name"])
-        for s in F.aieir.walk(fused.module.operation, ["aie.runtime_sequence"])
+        for s in structure.walk(fused.module.operation, ["aie.runtime_sequence"])
     ]
     assert names.count('"seq_c.seq_b.0"') == 1 and not any(
         "main_seq" in n for n in names if "seq_c" in n

@@ -10,7 +10,7 @@ import fuse_cases as F
 import pytest
 
 from aie_trace.analysis import layout as L
-from aie_trace.ir import aieir, aieops, provider
+from aie_trace.ir import aieops, builders, fields, provider, structure
 from aie_trace.ir.diagnostics import DiagnosticEngine
 from aie_trace.testing import synth as S
 
@@ -104,8 +104,8 @@ def test_overlapping_trace_regions_of_two_calls():
     m = F.parse(F.two_designs_two_configures("E2"))
     F.run_passes(m, "aie-trace-fuse-buffers")
     copy = F.sequence(m, "dev_b", "seq_b.main_seq.1")
-    [patch] = aieir.walk(copy, ["aiex.npu.address_patch"])
-    patch.operands[0] = aieir.constant(
+    [patch] = structure.walk(copy, ["aiex.npu.address_patch"])
+    patch.operands[0] = builders.constant(
         4096, "i32", provider.ir.InsertionPoint(patch), patch.location
     )
     errs = [e for _, e in verify(m)]
@@ -130,7 +130,7 @@ def test_trace_over_data_in_one_buffer():
 
 def test_patch_without_a_preceding_writebd():
     m = F.parse(S.module(S.Design("dev_a", "seq_a").text("E2")))
-    aieir.walk(m.operation, ["aiex.npu.writebd"])[0].erase()
+    structure.walk(m.operation, ["aiex.npu.writebd"])[0].erase()
     [(_, e)] = verify(m)
     assert e.startswith(
         "no aiex.npu.writebd of shim column 0 BD 15 precedes this patch (in @dev_a:@seq_a)"
@@ -162,8 +162,8 @@ def test_the_binding_check_follows_specialized_copies():
     F.run_passes(m, "aie-trace-fuse-buffers")
     assert verify(m) == []
     copy = F.sequence(m, "dev_a", "seq_a.main_seq.0")
-    data = aieir.walk(copy, ["aiex.npu.address_patch"])[1]
-    aieir.set_attr(
+    data = structure.walk(copy, ["aiex.npu.address_patch"])[1]
+    builders.set_attr(
         data, "arg_idx", 0, "E2"
     )  # undo the rebase of the data patch by hand
     errs = [e for _, e in verify(m)]
@@ -175,14 +175,14 @@ def test_the_binding_check_follows_specialized_copies():
 
 
 def rebased_from(patch) -> L.PatchOrigin | None:
-    attr = aieir.attr_or_none(patch, "aie_trace.rebased_from")
+    attr = structure.attr_or_none(patch, "aie_trace.rebased_from")
     return None if attr is None else L.PatchOrigin.read(attr)
 
 
 def identity(patch, era: str) -> L.PatchOrigin:
     """What a patch of an original is, as a rebased patch made from it records it."""
     p = aieops.AddressPatch(patch, era)
-    plus = p.arg_plus if era == "E1" else aieir.constant_int(p.arg_plus_value)
+    plus = p.arg_plus if era == "E1" else fields.constant_int(p.arg_plus_value)
     return L.PatchOrigin(p.addr, p.arg_idx if p.buffer is None else None, plus)
 
 
@@ -190,8 +190,10 @@ def identity(patch, era: str) -> L.PatchOrigin:
 def test_fuse_records_which_patch_of_the_original_each_rebased_patch_was_made_from(era):
     m = F.parse(F.data_patch(era))
     F.run_passes(m, "aie-trace-fuse-buffers")
-    original = aieir.walk(F.sequence(m, "dev_a", "seq_a"), ["aiex.npu.address_patch"])
-    copy = aieir.walk(
+    original = structure.walk(
+        F.sequence(m, "dev_a", "seq_a"), ["aiex.npu.address_patch"]
+    )
+    copy = structure.walk(
         F.sequence(m, "dev_a", "seq_a.main_seq.0"), ["aiex.npu.address_patch"]
     )
     assert [rebased_from(p) for p in original] == [None] * len(original)
@@ -216,20 +218,20 @@ def test_a_patch_added_to_the_original_after_fuse_moves_no_pairing(era):
     F.run_passes(m, "aie-trace-fuse-buffers")
     assert verify(m) == []
     seq = F.sequence(m, "dev_a", "seq_a")
-    first = aieir.walk(seq, ["aiex.npu.writebd", "aiex.npu.address_patch"])
-    top = provider.ir.InsertionPoint(aieir.body(seq).operations[0])
+    first = structure.walk(seq, ["aiex.npu.writebd", "aiex.npu.address_patch"])
+    top = provider.ir.InsertionPoint(structure.body(seq).operations[0])
     # the original's trace BD and its patch, repeated above everything (as a design that
     # programs its trace BD twice does)
     bd, patch = first[0], first[1]
-    assert aieir.op_name(bd) == "aiex.npu.writebd"
+    assert structure.op_name(bd) == "aiex.npu.writebd"
     bd.clone(ip=top)
     extra = patch.clone(ip=top)
     if era != "E1":  # its arg_plus is an SSA constant defined below: give it its own
-        extra.operands[0] = aieir.constant(
-            0, aieir.value_type(extra.operands[0]), top, extra.location
+        extra.operands[0] = builders.constant(
+            0, structure.value_type(extra.operands[0]), top, extra.location
         )
-    original = aieir.walk(seq, ["aiex.npu.address_patch"])
-    copy = aieir.walk(
+    original = structure.walk(seq, ["aiex.npu.address_patch"])
+    copy = structure.walk(
         F.sequence(m, "dev_a", "seq_a.main_seq.0"), ["aiex.npu.address_patch"]
     )
     assert len(original) == len(copy) + 1
@@ -241,7 +243,7 @@ def test_a_provenance_of_the_ordinal_form_is_a_located_error():
     m = F.parse(F.data_patch("E2"))
     F.run_passes(m, "aie-trace-fuse-buffers")
     copy = F.sequence(m, "dev_a", "seq_a.main_seq.0")
-    data = aieir.walk(copy, ["aiex.npu.address_patch"])[-1]
+    data = structure.walk(copy, ["aiex.npu.address_patch"])[-1]
     data.attributes["aie_trace.rebased_from"] = provider.ir.IntegerAttr.get(
         provider.ir.IntegerType.get_signless(64), 1
     )
@@ -258,8 +260,8 @@ def test_a_patch_added_at_the_top_of_a_copy_shifts_no_pairing(era):
     m = F.parse(F.data_patch(era))
     F.run_passes(m, "aie-trace-fuse-buffers")
     copy = F.sequence(m, "dev_a", "seq_a.main_seq.0")
-    first = aieir.walk(copy, ["aiex.npu.writebd", "aiex.npu.address_patch"])
-    top = provider.ir.InsertionPoint(aieir.body(copy).operations[0])
+    first = structure.walk(copy, ["aiex.npu.writebd", "aiex.npu.address_patch"])
+    top = provider.ir.InsertionPoint(structure.body(copy).operations[0])
     bd, data = (
         first[-2],
         first[-1],
@@ -267,11 +269,11 @@ def test_a_patch_added_at_the_top_of_a_copy_shifts_no_pairing(era):
     bd.clone(ip=top)
     extra = data.clone(ip=top)
     if era == "E1":
-        aieir.set_attr(extra, "arg_plus", 16, era)
+        builders.set_attr(extra, "arg_plus", 16, era)
     else:  # its arg_plus is an SSA constant defined below: give it its own
-        extra.operands[0] = aieir.constant(16, "i32", top, extra.location)
+        extra.operands[0] = builders.constant(16, "i32", top, extra.location)
     del extra.attributes["aie_trace.rebased_from"]
-    aieir.set_attr(
+    builders.set_attr(
         extra, "arg_idx", 0, era
     )  # the copy's host buffer #0, which the call binds at byte 256 of #1
     errs = [e for _, e in verify(m)]
@@ -290,11 +292,11 @@ def test_a_provenance_that_names_no_patch_of_the_original_is_a_located_error():
     m = F.parse(F.data_patch("E2"))
     F.run_passes(m, "aie-trace-fuse-buffers")
     copy = F.sequence(m, "dev_a", "seq_a.main_seq.0")
-    data = aieir.walk(copy, ["aiex.npu.address_patch"])[-1]
+    data = structure.walk(copy, ["aiex.npu.address_patch"])[-1]
     origin = rebased_from(data)
     data.attributes["aie_trace.rebased_from"] = L.PatchOrigin(
         origin.addr, 7, origin.arg_plus
-    ).attr(aieir.attr_or_none(data, "addr"))
+    ).attr(structure.attr_or_none(data, "addr"))
     errs = [e for _, e in verify(m)]
     assert errs == [
         "aie_trace.rebased_from names no address patch of @dev_a:@seq_a, the sequence "

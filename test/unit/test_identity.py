@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""One identity for an op (:func:`aieir.op_id`), the tables keyed by it, and the run graph frozen
+"""One identity for an op (:func:`structure.op_id`), the tables keyed by it, and the run graph frozen
 once built (docs/architecture.md, "Identity and caches")."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 
 from aie_trace.analysis import callgraph as cg
 from aie_trace.analysis import verify
-from aie_trace.ir import aieir, aieops, provider
+from aie_trace.ir import aieops, provider, structure
 from aie_trace.ir.diagnostics import DiagnosticEngine
 from aie_trace.testing import synth as S
 from aie_trace.transforms import fusion
@@ -50,13 +50,13 @@ def test_a_fresh_op_view_at_a_freed_address_gets_its_own_facts():
     seq = F.sequence(m, "dev_a", "seq_a")
     truth = [
         aieops.AddressPatch(p, "E2").addr
-        for p in aieir.walk(seq, ["aiex.npu.address_patch"])
+        for p in structure.walk(seq, ["aiex.npu.address_patch"])
     ]
     assert len(set(truth)) == len(truth) > 1
     addresses: dict[int, set[int]] = {}  # id() of a wrapper -> the patches it stood for
     for i in range(400):
         which = i % len(truth)
-        view = aieir.walk(seq, ["aiex.npu.address_patch"])[which]
+        view = structure.walk(seq, ["aiex.npu.address_patch"])[which]
         addresses.setdefault(id(view), set()).add(which)
         assert facts.patch(view).addr == truth[which], f"query {i}"
         del view
@@ -67,17 +67,22 @@ def test_a_fresh_op_view_at_a_freed_address_gets_its_own_facts():
 def test_op_id_is_the_op_not_the_wrapper():
     m = F.parse(two_patches("E2"))
     seq = F.sequence(m, "dev_a", "seq_a")
-    a1, b1 = aieir.walk(seq, ["aiex.npu.address_patch"])[:2]
-    a2, b2 = aieir.walk(seq, ["aiex.npu.address_patch"])[:2]
+    a1, b1 = structure.walk(seq, ["aiex.npu.address_patch"])[:2]
+    a2, b2 = structure.walk(seq, ["aiex.npu.address_patch"])[:2]
     assert a1 is not a2
-    assert aieir.op_id(a1) == aieir.op_id(a2) != aieir.op_id(b1) == aieir.op_id(b2)
+    assert (
+        structure.op_id(a1)
+        == structure.op_id(a2)
+        != structure.op_id(b1)
+        == structure.op_id(b2)
+    )
     view = aieops.AddressPatch(a1, "E2").op
-    assert aieir.op_id(view) == aieir.op_id(a1)
+    assert structure.op_id(view) == structure.op_id(a1)
 
 
 def test_no_table_in_the_ir_reading_code_keys_on_python_identity():
     """``id()`` names a Python object, whose address the next object may take once it is freed;
-    ops are named by :func:`aieir.op_id`, and only that function reads the C++ pointer.
+    ops are named by :func:`structure.op_id`, and only that function reads the C++ pointer.
     """
     found = []
     for sub in READS_IR:
@@ -93,7 +98,7 @@ def test_no_table_in_the_ir_reading_code_keys_on_python_identity():
                 if (
                     isinstance(node, ast.Attribute)
                     and node.attr == "_CAPIPtr"
-                    and path.name != "aieir.py"
+                    and path.name != "structure.py"
                 ):
                     found.append(f"{path.relative_to(PACKAGE)}:{node.lineno} _CAPIPtr")
     assert found == []
@@ -137,16 +142,16 @@ def test_fuse_reports_what_it_changed_and_leaves_the_graph_as_read():
     new graph of the module finds the copies."""
     m = F.parse(F.two_wrappers("E2"))
     g = cg.RunGraph(m.operation)
-    before = [aieir.symbol_name(s) for s in g.sequences]
+    before = [structure.symbol_name(s) for s in g.sequences]
     diag = DiagnosticEngine()
     changes = fusion.fuse(m.operation, g, "E2", diag, era_given=True)
     assert F.errors(diag) == []
-    assert [aieir.symbol_name(s) for s in g.sequences] == before
+    assert [structure.symbol_name(s) for s in g.sequences] == before
     copies = (("dev_a", "seq_a.w2.0"), ("dev_a", "seq_a.w2.1"))
     assert changes.sequences == copies
     assert changes.runs == (("main", "w1", 0), ("main", "w2", 0), ("main", "w2", 1))
     after = cg.RunGraph(m.operation)
-    assert sorted(aieir.symbol_name(s) for s in after.sequences) == sorted(
+    assert sorted(structure.symbol_name(s) for s in after.sequences) == sorted(
         before + [name for _, name in copies]
     )
     runs = after.runs(F.sequence(m, "main", "w2"))

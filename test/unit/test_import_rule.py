@@ -1,7 +1,7 @@
 # SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Only the IR layer, the provider and the code that runs pass managers import the MLIR bindings;
-everything else reaches IR through ``aie_trace.ir.aieir``."""
+everything else reaches IR through ``aie_trace.ir.structure``."""
 
 from __future__ import annotations
 
@@ -13,7 +13,12 @@ from source_scan import ROOT, misjudged, sources
 #: files that may import the bindings, and why
 ALLOWED = {
     "python/aie_trace/ir/provider.py": "the provider: where the bindings come from",
-    "python/aie_trace/ir/aieir.py": "the IR layer",
+    "python/aie_trace/ir/structure.py": "the IR layer",
+    "python/aie_trace/ir/attributes.py": "the IR layer",
+    "python/aie_trace/ir/fields.py": "the IR layer",
+    "python/aie_trace/ir/eras.py": "the IR layer",
+    "python/aie_trace/ir/checking.py": "the IR layer",
+    "python/aie_trace/ir/builders.py": "the IR layer",
     "python/aie_trace/opt/driver.py": "runs pass managers (parses, prints, reports the provider)",
     "python/aie_trace/opt/pipeline.py": "runs pass managers",
     "python/aie_trace/tools/cli.py": "reports the provider for --version (provider.describe, no bindings used)",
@@ -75,9 +80,9 @@ def test_the_scan_sees_each_spelling(tmp_path):
         "import mlir.ir": True,
         "from torch_mlir import ir": True,
         "from aie.ir import Context": True,
-        "from .aieir import ir": False,
-        "from aie_trace.ir import aieir": False,
-        "from ..ir import aieir": False,
+        "from .structure import ir": False,
+        "from aie_trace.ir import structure": False,
+        "from ..ir import structure": False,
         "import aie_trace.analysis.layout": False,
     }
     assert misjudged(tmp_path, _imports_bindings, cases) == []
@@ -88,7 +93,7 @@ def test_the_provider_loads_only_what_is_used():
     import sys
 
     code = (
-        "import sys\nfrom aie_trace.analysis import layout\nfrom aie_trace.ir import aieir, provider\n"
+        "import sys\nfrom aie_trace.analysis import layout\nfrom aie_trace.ir import structure, provider\n"
         "loaded = [f'{provider.NAME}.{m}' for m in ('passmanager', 'rewrite', 'dialects.scf', "
         "'dialects.func', 'dialects.memref', 'dialects.builtin') if f'{provider.NAME}.{m}' in sys.modules]\n"
         "print(loaded)\nprovider.scf\nprint(f'{provider.NAME}.dialects.scf' in sys.modules)\n"

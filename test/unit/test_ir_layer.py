@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The IR layer is the only way into IR: outside it, no module touches the bindings' objects by
 their own attributes (``op.operands``, ``value.owner``, ``block.arguments``...) or names a
-bindings class (``ir.MemRefType``); they call :mod:`aie_trace.ir.aieir` and the typed wrappers of
+bindings class (``ir.MemRefType``); they call :mod:`aie_trace.ir.structure` and the typed wrappers of
 :mod:`aie_trace.ir.aieops`. (That no other module imports the bindings is
 ``test_import_rule.py``.)"""
 
@@ -17,7 +17,12 @@ from source_scan import ROOT, misjudged, sources
 #: the IR layer, and the code that runs pass managers, with why
 LAYER = {
     "python/aie_trace/ir/provider.py": "the provider: where the bindings come from",
-    "python/aie_trace/ir/aieir.py": "the IR layer: access, era-aware fields, builders, checker",
+    "python/aie_trace/ir/structure.py": "the IR layer: access, era-aware fields, builders, checker",
+    "python/aie_trace/ir/attributes.py": "the IR layer: access, era-aware fields, builders, checker",
+    "python/aie_trace/ir/fields.py": "the IR layer: access, era-aware fields, builders, checker",
+    "python/aie_trace/ir/eras.py": "the IR layer: access, era-aware fields, builders, checker",
+    "python/aie_trace/ir/checking.py": "the IR layer: access, era-aware fields, builders, checker",
+    "python/aie_trace/ir/builders.py": "the IR layer: access, era-aware fields, builders, checker",
     "python/aie_trace/ir/aieops.py": "the IR layer: typed wrappers for the aie/aiex ops",
     "python/aie_trace/ir/views.py": "the IR layer: view chains read by mlir-aie's resolve rules",
     "python/aie_trace/ir/rollback.py": "the IR layer: a module put back as it was",
@@ -74,9 +79,35 @@ BINDING_ATTRIBUTES = frozenset(
 )
 
 #: the names under which the layer's modules are imported: their attributes are the layer's API
-_LAYER_NAMES = frozenset({"aieir", "aieops", "views", "rollback", "layer"})
+_LAYER_NAMES = frozenset(
+    {
+        "structure",
+        "attributes",
+        "fields",
+        "eras",
+        "checking",
+        "builders",
+        "aieops",
+        "views",
+        "rollback",
+        "layer",
+    }
+)
 #: the layer's modules, by the last part of their import path
-_LAYER_MODULES = frozenset({"aieir", "aieops", "views", "rollback", "provider"})
+_LAYER_MODULES = frozenset(
+    {
+        "structure",
+        "attributes",
+        "fields",
+        "eras",
+        "checking",
+        "builders",
+        "aieops",
+        "views",
+        "rollback",
+        "provider",
+    }
+)
 #: the bindings' modules (and the layer's private names for them), for the layer's use only
 _BINDING_MODULES = frozenset(
     {"ir", "arith", "memref", "scf", "func", "passmanager", "_arith", "_memref"}
@@ -85,7 +116,7 @@ _BINDING_MODULES = frozenset(
 
 def _by_name(func: ast.expr) -> bool:
     """A call that reaches an attribute by its name: ``getattr(x, "operands")``,
-    ``lazy.attribute("aie_trace.ir.aieir", "ir")``."""
+    ``lazy.attribute("aie_trace.ir.structure", "ir")``."""
     if isinstance(func, ast.Name):
         return func.id in ("getattr", "hasattr", "setattr")
     return isinstance(func, ast.Attribute) and func.attr == "attribute"
@@ -102,7 +133,9 @@ def _offences(path: Path) -> list[str]:
                     if a.name in _BINDING_MODULES
                 ]
         elif isinstance(node, ast.Attribute):
-            if node.attr in _BINDING_MODULES:  # aieir.ir, layer._arith, views.ir ...
+            if (
+                node.attr in _BINDING_MODULES
+            ):  # structure.ir, layer._arith, views.ir ...
                 found.append(f"line {node.lineno}: .{node.attr}")
             elif node.attr in BINDING_ATTRIBUTES and not (
                 isinstance(node.value, ast.Name) and node.value.id in _LAYER_NAMES
@@ -136,18 +169,18 @@ def test_the_scan_sees_each_spelling(tmp_path):
         "x = op.operands[0]": True,
         "v.owner.operation": True,
         "ir.InsertionPoint(op)": True,
-        "from .aieir import ir": True,
-        "from aie_trace.ir.aieir import arith, make_context": True,
-        "t = aieir.ir.MemRefType": True,
-        "ops = aieir.operands(op)": False,
-        "w = aieir.walk(seq)": False,
-        "from .aieir import make_context, op_id": False,
+        "from .structure import ir": True,
+        "from aie_trace.ir.structure import arith, make_context": True,
+        "t = structure.ir.MemRefType": True,
+        "ops = structure.operands(op)": False,
+        "w = structure.walk(seq)": False,
+        "from .structure import make_context, op_id": False,
         "from .views import ir": True,
         "t = layer.ir.MemRefType": True,
-        "c = aieir._arith.ConstantOp": True,
-        "m = getattr(aieir, 'ir')": True,
+        "c = structure._arith.ConstantOp": True,
+        "m = getattr(structure, 'ir')": True,
         "n = getattr(op, 'operands')": True,
-        "lazy.attribute('aie_trace.ir.aieir', 'ir')": True,
+        "lazy.attribute('aie_trace.ir.structure', 'ir')": True,
         "u = list(value.uses)": True,
         "ops.operands": True,
         "p = path.parent": False,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import fuse_cases as F
 import pytest
 
-from aie_trace.ir import aieir, provider
+from aie_trace.ir import provider, structure
 from aie_trace.models import materialize
 from aie_trace.testing import synth as S
 
@@ -23,7 +23,7 @@ def context():
 
 
 def ops(seq):
-    return [o.operation for o in aieir.body(seq).operations]
+    return [o.operation for o in structure.body(seq).operations]
 
 
 def non_constant(seq):
@@ -74,14 +74,14 @@ def test_constants_are_hoisted_to_the_device_once_per_value(era):
     F.run_passes(m, "aie-trace-materialize")
     main = F.sequence(m, "main", "main_seq")
     device = main.parent
-    constants = [o for o in aieir.walk(device, ["arith.constant"])]
+    constants = [o for o in structure.walk(device, ["arith.constant"])]
     assert constants and all(c.parent == device for c in constants)
     values = [str(c.attributes["value"]) for c in constants]
     assert len(values) == len(set(values))
     # every use of a constant in the sequence names one of the device's
-    for o in aieir.walk(main):
+    for o in structure.walk(main):
         for v in o.operands:
-            owner = aieir.defining_op(v)
+            owner = structure.defining_op(v)
             if owner is not None and owner.name == "arith.constant":
                 assert owner.parent == device
 
@@ -146,7 +146,8 @@ def test_materialize_then_drop_specialized_leaves_only_kernels():
     F.run_passes(m, "aie-trace-materialize", "aie-trace-drop-specialized")
     assert "seq_a.main_seq" not in str(m)
     assert [
-        aieir.symbol_name(s) for s in aieir.walk(m.operation, ["aie.runtime_sequence"])
+        structure.symbol_name(s)
+        for s in structure.walk(m.operation, ["aie.runtime_sequence"])
     ] == ["main_seq", "seq_a"]
 
 
@@ -154,11 +155,12 @@ def test_drop_specialized_removes_chains_of_unreferenced_copies():
     m = F.parse(F.nested_in_loop("E2"))
     F.run_passes(m, "aie-trace-fuse-buffers")
     main = F.sequence(m, "main", "main_seq")
-    for op in aieir.walk(main, ["aiex.configure"]):
+    for op in structure.walk(main, ["aiex.configure"]):
         op.erase()  # nothing runs seq_b's copies now; they in turn ran seq_c's copies
     F.run_passes(m, "aie-trace-drop-specialized")
     left = [
-        aieir.symbol_name(s) for s in aieir.walk(m.operation, ["aie.runtime_sequence"])
+        structure.symbol_name(s)
+        for s in structure.walk(m.operation, ["aie.runtime_sequence"])
     ]
     # in module order: dev_b comes before main (it runs other sequences)
     assert left == ["seq_b", "main_seq", "seq_c", "seq_c.seq_b.0", "seq_a"]
@@ -176,7 +178,7 @@ module {
     "aie.end"() : () -> ()
   }) : () -> ()
 }""")
-    device = aieir.devices(m.operation)[0]
+    device = structure.devices(m.operation)[0]
     caller = materialize._CallerDevice(device, "E4")
     # b and b_0 are taken: b_1, then b_2; c is free once
     assert [caller.unique(n) for n in ("b", "b", "c", "c")] == [
@@ -212,10 +214,10 @@ module {
 }"""
     m = F.parse(text)
     assert F.errors(F.run_passes(m, "aie-trace-materialize")) == []
-    host = aieir.devices(m.operation)[0]
-    locks = [o for o in aieir.body_ops(host) if o.name == "aie.lock"]
-    assert [aieir.symbol_name(lk) for lk in locks] == ["l"]
-    sets = aieir.walk(host, ["aiex.set_lock"])
+    host = structure.devices(m.operation)[0]
+    locks = [o for o in structure.body_ops(host) if o.name == "aie.lock"]
+    assert [structure.symbol_name(lk) for lk in locks] == ["l"]
+    sets = structure.walk(host, ["aiex.set_lock"])
     assert len(sets) == 2 and all(s.operands[0] == locks[0].result for s in sets)
 
 

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aie_trace.ir import aieir
+from aie_trace.ir import attributes
 from aie_trace.opt import registry as registry_mod
 from aie_trace.opt.pipeline import parse_pipeline
 from aie_trace.opt.registry import REGISTRY, OptionError, Pass, Registry, option
@@ -119,7 +119,7 @@ def test_option_quoting_is_the_pipeline_syntax_not_ir_string_literals():
     # backslashes are kept as written; single quotes quote too
     assert _from_pipeline(r'label="a\5C b"').label == r"a\5C b"
     assert _from_pipeline("label='say \"hi\"'").label == 'say "hi"'
-    assert aieir.string_literal(r'"a\5C b"') == "a\\ b"  # an IR literal unescapes
+    assert attributes.string_literal(r'"a\5C b"') == "a\\ b"  # an IR literal unescapes
 
 
 # Printable text; a value holding both quote kinds has no spelling in MLIR's option syntax.

@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 import pytest
 
 from aie_trace.analysis import layout as L
-from aie_trace.ir import aieir, rollback
+from aie_trace.ir import checking, rollback, structure
 from aie_trace.ir.diagnostics import DiagnosticEngine, LocatedError, PassFailure
 from aie_trace.ir.provider import ir, make_context
 from aie_trace.models import materialize as materialize_mod
@@ -43,7 +43,7 @@ FAILED = "IR Dump After "
 #: per pass: the function it calls mid-run that the test makes fail (owner, name), and whether
 #: the pass changes the IR before that call (if not, it is read-only: failed at the first call)
 HOOKS: dict[str, tuple[Any, str, bool]] = {
-    "aie-trace-check-ir": (aieir, "check_module", False),
+    "aie-trace-check-ir": (checking, "check_module", False),
     "aie-trace-verify-patches": (L, "is_specialized", False),
     "aie-trace-fuse-buffers": (
         L,
@@ -411,7 +411,7 @@ def test_a_nested_run_that_fails_is_put_back_before_the_outer_pass_goes_on():
         module = ir.Module.parse(TWO_FUNCS)
         Edit("nested").run(module.operation, DiagnosticEngine())
         assert "test.edited" in module.operation.attributes
-        assert [aieir.symbol_name(o) for o in aieir.body_ops(module)] == ["b"]
+        assert [structure.symbol_name(o) for o in structure.body_ops(module)] == ["b"]
 
 
 def test_a_snapshot_is_cheap_relative_to_the_module():
@@ -626,9 +626,9 @@ class Interleaved(Pass):
 
     def run(self, module, diag):
         Interleaved.barrier.wait()  # both runs have begun
-        aieir.set_raw_attr(module, "test.edited", ir.UnitAttr.get())
+        structure.set_raw_attr(module, "test.edited", ir.UnitAttr.get())
         Interleaved.barrier.wait()  # both have changed their module once
-        aieir.erase(aieir.body_ops(module)[0])
+        structure.erase(structure.body_ops(module)[0])
         Interleaved.barrier.wait()
         if self.fail:
             raise diag.fail(module, "refused")
@@ -705,8 +705,8 @@ def test_a_located_error_after_a_change_is_reported_before_the_restore():
         summary: ClassVar[str] = "change, then meet bad input"
 
         def run(self, module, diag):
-            first, second = aieir.body_ops(module)
-            aieir.set_raw_attr(second, "test.edited", ir.UnitAttr.get())
+            first, second = structure.body_ops(module)
+            structure.set_raw_attr(second, "test.edited", ir.UnitAttr.get())
             raise LocatedError("bad input here", second, [(first, "because of this")])
 
     with make_context():

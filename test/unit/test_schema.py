@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from aie_trace.ir import aieir
+from aie_trace.ir import eras
 from aie_trace.ir import schema as S
 
 ALL_DEFS = [(era, d) for era in S.ERAS for d in S.SCHEMAS[era].values()]
@@ -24,7 +24,7 @@ def test_definition_is_well_formed(era, d):
         )
         assert a.count is None or a.type in (S.DENSE_I32, S.DENSE_I64)
     for c in [o.type for o in d.operands] + list(d.results):
-        assert c in aieir._TYPE_DESCRIPTIONS
+        assert c in eras._TYPE_DESCRIPTIONS
     assert all(o.arity in ("single", "optional", "variadic") for o in d.operands)
     flexible = sum(o.arity != "single" for o in d.operands)
     # without segment sizes MLIR can only place one optional/variadic group

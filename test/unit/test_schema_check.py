@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: Copyright (C) 2026 The aie-trace authors
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""aieir.check_op / check_module / detect_era against the schema.
+"""checking.check_op / check_module / detect_era against the schema.
 
 Every op of every era is synthesized from its definition, checks clean, and then each way of
 breaking it (a missing or mistyped property, a non-enum value, a wrong parent, an extra operand,
@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from aie_trace.ir import aieir
+from aie_trace.ir import attributes, checking, eras
 from aie_trace.ir import schema as S
-from aie_trace.ir.aieir import ir
+from aie_trace.ir.structure import ir
 
 LIT = Path(__file__).parent.parent / "lit" / "check-ir"
 ALL_OPS = [(era, name) for era in S.ERAS for name in S.SCHEMAS[era]]
@@ -68,7 +68,7 @@ WRONG = {
 
 def sample(a: S.Attr):
     if a.type in S.INT_TAGS:
-        return aieir.make_int_attr(
+        return attributes.make_int_attr(
             a.type, a.values[0] if a.values else a.range[0] if a.range else 0
         )
     if a.type in (S.DENSE_I64, S.DENSE_I32):
@@ -163,11 +163,11 @@ def build(
 def test_every_way_of_breaking_an_op_is_one_error(ctx, era, name):
     d = S.opdef(era, name)
     module, op = build(era, name)
-    assert aieir.check_op(op, era) == []
+    assert checking.check_op(op, era) == []
 
     def one(**breakage) -> str:
         module, op = build(era, name, **breakage)
-        problems = aieir.check_op(op, era)
+        problems = checking.check_op(op, era)
         assert len(problems) == 1, (breakage, problems)
         return problems[0]
 
@@ -213,9 +213,9 @@ def chunks(path: Path) -> list[str]:
 def test_clean_lit_modules_check_clean(ctx, era):
     for i, text in enumerate(chunks(LIT / f"clean-{era.lower()}.mlir")):
         module = ir.Operation.parse(text, source_name=f"clean-{era}-{i}")
-        assert [v.message for v in aieir.check_module(module, era)] == []
+        assert [v.message for v in checking.check_module(module, era)] == []
         # every chunk reads as its own era or is ambiguous (then the default, E4, is used)
-        assert aieir.detect_era(module, default=era) == era
+        assert eras.detect_era(module, default=era) == era
 
 
 @pytest.mark.parametrize(
@@ -223,17 +223,17 @@ def test_clean_lit_modules_check_clean(ctx, era):
 )
 def test_era_detection_of_the_lowered_modules(ctx, era, detected):
     lowered = chunks(LIT / f"clean-{era.lower()}.mlir")[-1]
-    assert aieir.detect_era(ir.Operation.parse(lowered)) == detected
+    assert eras.detect_era(ir.Operation.parse(lowered)) == detected
 
 
 def test_detect_era_prefers_the_default_among_the_possible(ctx):
     e3_or_e4 = ir.Operation.parse(chunks(LIT / "clean-e3.mlir")[1])
-    assert aieir.detect_era(e3_or_e4, default="E3") == "E3"
+    assert eras.detect_era(e3_or_e4, default="E3") == "E3"
     assert (
-        aieir.detect_era(e3_or_e4, default="E1") == "E4"
+        eras.detect_era(e3_or_e4, default="E1") == "E4"
     )  # not possible: the newest that is
     empty = ir.Module.create()
-    assert aieir.detect_era(empty.operation, default="E2") == "E2"
+    assert eras.detect_era(empty.operation, default="E2") == "E2"
 
 
 def test_mixed_eras_raise_at_the_contradicting_op(ctx):
@@ -248,48 +248,48 @@ def test_mixed_eras_raise_at_the_contradicting_op(ctx):
 }) : () -> ()""",
         source_name="mixed.mlir",
     )
-    with pytest.raises(aieir.EraError) as e:
-        aieir.detect_era(module)
+    with pytest.raises(eras.EraError) as e:
+        eras.detect_era(module)
     assert e.value.op.name == "aiex.npu.write32"
     assert str(e.value) == (
         "'aiex.npu.write32' op has the IR era E1 form, but earlier ops have the E2 form "
         "(set by 'aiex.npu.address_patch' at mixed.mlir:5:5); one module must use "
         "one era's op forms"
     )
-    assert aieir.era_evidence(e.value.op) == {"E1"}
+    assert eras.era_evidence(e.value.op) == {"E1"}
 
 
 def test_era_e0_is_rejected(ctx):
     module = ir.Operation.parse(
         '"builtin.module"() ({ "aiex.runtime_sequence"() ({}) : () -> () }) : () -> ()'
     )
-    with pytest.raises(aieir.EraError, match="era E0 is not supported"):
-        aieir.detect_era(module)
+    with pytest.raises(eras.EraError, match="era E0 is not supported"):
+        eras.detect_era(module)
     for era in S.ERAS:
-        [v] = aieir.check_module(module, era)
+        [v] = checking.check_module(module, era)
         assert v.message.startswith("'aiex.runtime_sequence' op is the IR era E0 form")
 
 
 def test_trace_attribute_parameters(ctx):
     ok = "#aie.trace_buffer<arg_index = 1, offset = 0, size = 4096, dedicated = false>"
-    assert aieir.attr_type_ok(S.TRACE_BUFFER, ir.Attribute.parse(ok))
-    assert aieir.aie_attr_params(ir.Attribute.parse(ok), "trace_buffer") == [
+    assert attributes.attr_type_ok(S.TRACE_BUFFER, ir.Attribute.parse(ok))
+    assert attributes.aie_attr_params(ir.Attribute.parse(ok), "trace_buffer") == [
         ("arg_index", "1"),
         ("offset", "0"),
         ("size", "4096"),
         ("dedicated", "false"),
     ]
     slices = '[#aie.trace_slice<device = "a, b", sequence = "s", offset = 0, size = 8>]'
-    assert aieir.attr_type_ok(S.TRACE_SLICES, ir.Attribute.parse(slices))
+    assert attributes.attr_type_ok(S.TRACE_SLICES, ir.Attribute.parse(slices))
     for bad in (
         '[#aie.trace_slice<device = "a", sequence = "s", offset = 0, size = 8, extra = 1>]',
         '[#aie.trace_slice<sequence = "s", device = "a", offset = 0, size = 8>]',
         '[#aie.trace_slice<device = "a", sequence = "s", offset = -1, size = 8>]',
         '[#aie.trace_slice<device = "a", sequence = "s", offset = 0>]',
     ):
-        assert not aieir.attr_type_ok(S.TRACE_SLICES, ir.Attribute.parse(bad)), bad
+        assert not attributes.attr_type_ok(S.TRACE_SLICES, ir.Attribute.parse(bad)), bad
     assert (
-        aieir.aie_attr_params(
+        attributes.aie_attr_params(
             ir.Attribute.parse("#aie.trace_slice<device>"), "trace_slice"
         )
         is None

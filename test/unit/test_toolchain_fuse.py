@@ -14,7 +14,7 @@ from upstream_fuse import fuse_like_upstream
 
 from aie_trace.analysis import callgraph as cg
 from aie_trace.analysis import layout as L
-from aie_trace.ir import aieir, provider
+from aie_trace.ir import attributes, provider, structure
 from aie_trace.transforms import fusion
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -39,9 +39,9 @@ def upstream(text: str):
 
 def without_paths(m) -> str:
     """The printed module without our aie_trace.slice_paths (the one attribute upstream lacks)."""
-    seqs = [s for d in aieir.devices(m.operation) for s in aieir.sequences(d)]
+    seqs = [s for d in structure.devices(m.operation) for s in structure.sequences(d)]
     for seq in seqs:
-        if aieir.has_attr(seq, L.SLICE_PATHS):
+        if structure.has_attr(seq, L.SLICE_PATHS):
             del seq.attributes[L.SLICE_PATHS]
     return str(m)
 
@@ -50,7 +50,7 @@ def run_arity(m) -> list[tuple[int, int]]:
     """(operands passed, callee parameters) of every run in the module."""
     graph = cg.RunGraph(m.operation)
     return [
-        (aieir.num_operands(r.op), len(aieir.seq_args(r.callee)))
+        (structure.num_operands(r.op), len(structure.seq_args(r.callee)))
         for s in graph.sequences
         for r in graph.runs(s)
     ]
@@ -143,7 +143,7 @@ def test_our_fused_output_fused_again_is_refused_where_it_is_read(era):
     fuse_like_upstream(m)
     seq = F.sequence(m, "main", "main_seq")
     assert F.arg_types(seq)[-1] == "memref<40960xi8>"
-    assert len(aieir.array_items(aieir.attr_or_none(seq, L.TRACE_SLICES))) == 6
+    assert len(attributes.array_items(structure.attr_or_none(seq, L.TRACE_SLICES))) == 6
     assert run_arity(m)[:3] == [(3, 2), (3, 2), (3, 2)]
     for passes in (("aie-trace-fuse-buffers",), ("aie-trace-verify-patches",)):
         before = str(m)
@@ -159,7 +159,7 @@ def test_our_fused_output_fused_again_is_refused_where_it_is_read(era):
 def test_upstream_record_gets_call_paths_from_the_ir(era):
     m = upstream(example(era))
     seq = F.sequence(m, "main", "main_seq")
-    assert not aieir.has_attr(seq, L.SLICE_PATHS)
+    assert not structure.has_attr(seq, L.SLICE_PATHS)
     assert [s.call_path for s in L.read_layout(seq).slices] == ["0", "1", "2"]
 
 
@@ -167,9 +167,9 @@ def test_upstream_record_gets_call_paths_from_the_ir(era):
 def test_a_record_that_does_not_fit_the_ir_keeps_no_call_paths(era):
     m = upstream(example(era))
     seq = F.sequence(m, "main", "main_seq")
-    record = aieir.attr_or_none(seq, L.TRACE_SLICES)
-    entries = aieir.array_items(record)
-    aieir.set_raw_attr(seq, L.TRACE_SLICES, aieir.array_attr(entries[:2]))
+    record = structure.attr_or_none(seq, L.TRACE_SLICES)
+    entries = attributes.array_items(record)
+    structure.set_raw_attr(seq, L.TRACE_SLICES, attributes.array_attr(entries[:2]))
     assert [s.call_path for s in L.read_layout(seq).slices] == [None, None]
 
 

@@ -23,7 +23,7 @@ from aie_trace.emu import dma
 from aie_trace.emu import npu as emu
 from aie_trace.emu.dma import EmuFault
 from aie_trace.emu.memory import EmuBuffer, HostMemory
-from aie_trace.ir import aieir, provider, views
+from aie_trace.ir import provider, structure, views
 from aie_trace.testing import synth as S
 
 ir = provider.ir
@@ -129,7 +129,9 @@ def emulate(m):
     """Run @main:@main_seq of ``m`` on the emulator, as a host would (its buffers zeroed and
     synced to the device)."""
     seq = F.sequence(m, "main", "main_seq")
-    sizes = [aieir.memref_bytes(aieir.value_type(a)) for a in aieir.seq_args(seq)]
+    sizes = [
+        structure.memref_bytes(structure.value_type(a)) for a in structure.seq_args(seq)
+    ]
     bufs = [EmuBuffer(i, n) for i, n in enumerate(sizes)]
     for b in bufs:
         b.write(bytes(b.nbytes))
@@ -154,8 +156,8 @@ def chain(buffer: str, view: list[str], vtype: str):
     )
     m = F.parse(text)
     seq = F.sequence(m, "main", "main_seq")
-    use = aieir.walk(seq, ["test.use"])[0]
-    return m, aieir.seq_args(seq)[0], aieir.operand(use, 0)
+    use = structure.walk(seq, ["test.use"])[0]
+    return m, structure.seq_args(seq)[0], structure.operand(use, 0)
 
 
 @pytest.mark.parametrize("name", REFUSED)

@@ -73,10 +73,10 @@ def test_refused_views(body):
 
 
 def test_host_buffer_index_counts_memrefs_only_unranked_included():
-    """The one host-buffer index (aieir.host_buffer_index: resolve's, fuse's and verify's) and its
+    """The one host-buffer index (structure.host_buffer_index: resolve's, fuse's and verify's) and its
     inverse count ranked and unranked memrefs, as getHostBufferArgIndex counts
     ``BaseMemRefType`` arguments."""
-    from aie_trace.ir import aieir
+    from aie_trace.ir import structure
 
     m = ir.Module.parse(
         '"aie.device"() <{device = 5 : i32}> ({\n'
@@ -84,15 +84,19 @@ def test_host_buffer_index_counts_memrefs_only_unranked_included():
         "  ^bb0(%n: i32, %a: memref<*xi32>, %m: i64, %b: memref<8xi8>):\n"
         '  }) : () -> ()\n  "aie.end"() : () -> ()\n}) : () -> ()'
     )
-    seq = aieir.walk(m.operation, ["aie.runtime_sequence"])[0]
-    args = aieir.seq_args(seq)
-    assert [aieir.host_buffer_index(seq, i) for i in range(len(args))] == [
+    seq = structure.walk(m.operation, ["aie.runtime_sequence"])[0]
+    args = structure.seq_args(seq)
+    assert [structure.host_buffer_index(seq, i) for i in range(len(args))] == [
         None,
         0,
         None,
         1,
     ]
-    assert [aieir.block_index_of_host_buffer(seq, h) for h in (0, 1, 2)] == [1, 3, None]
+    assert [structure.block_index_of_host_buffer(seq, h) for h in (0, 1, 2)] == [
+        1,
+        3,
+        None,
+    ]
     assert (
-        aieir.memref_bytes(aieir.value_type(args[1])) is None
+        structure.memref_bytes(structure.value_type(args[1])) is None
     )  # unranked: no static size

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from ..ir import aieir, aieops, views
+from ..ir import aieops, attributes, structure, views
 from ..ir.diagnostics import LocatedError
 
 
@@ -54,7 +54,7 @@ class Run:
 
 
 def seq_label(seq: Any) -> str:
-    device, name = aieir.kernel_name(seq)
+    device, name = structure.kernel_name(seq)
     return f"@{device}:@{name}"
 
 
@@ -63,7 +63,7 @@ class RunGraph:
 
     Immutable once built: a snapshot of the module as it was read (its records are frozen, its
     collections tuples and read-only mappings, and assigning an attribute raises). It names ops by
-    :func:`aieir.op_id`, which is valid while the ops it read exist: after a rewrite that erases
+    :func:`structure.op_id`, which is valid while the ops it read exist: after a rewrite that erases
     ops, build a new graph. A rewriter does not update the graph; it reports what it changed
     (the fuse engine's :class:`~aie_trace.transforms.records.Changes`). The one table filled after
     the build, :meth:`followed_nodes`, is a memo of a function of the frozen op tree.
@@ -86,23 +86,25 @@ class RunGraph:
         self._device_nodes: dict[str, _Node] = {}
         errors: list[tuple[Any, str]] = []
         device_names: set[str] = set()
-        module = aieir.operation(module)
+        module = structure.operation(module)
         self._module = _Node(
             module,
             module.name,
             tuple(
-                _nodes(b) for r in aieir.regions(module) for b in aieir.region_blocks(r)
+                _nodes(b)
+                for r in structure.regions(module)
+                for b in structure.region_blocks(r)
             ),
         )
         bodies: list[tuple[Any, int]] = []
         for dev in _body(self._module, "aie.device"):
-            dname = aieir.device_name(dev.op)
+            dname = structure.device_name(dev.op)
             device_names.add(dname)
             self._device_nodes[dname] = dev
             for seq in _body(dev, "aie.runtime_sequence"):
                 sequences.append(seq.op)
-                by_symbol[(dname, aieir.sequence_name(seq.op))] = seq.op
-                key = aieir.op_id(seq.op)
+                by_symbol[(dname, structure.sequence_name(seq.op))] = seq.op
+                key = structure.op_id(seq.op)
                 self._device[key] = dname
                 callers[key] = []
                 self._nodes[key] = tuple(n for b in seq.children for n in b)
@@ -168,39 +170,39 @@ class RunGraph:
                 )
             errors.append((op, msg))
         else:
-            callers[aieir.op_id(callee)].append(run)
-        self._run_of[aieir.op_id(op)] = run
+            callers[structure.op_id(callee)].append(run)
+        self._run_of[structure.op_id(op)] = run
         return run
 
     # -- queries ---------------------------------------------------------------------------------
     def device_of(self, seq: Any) -> str:
-        return self._device[aieir.op_id(seq)]
+        return self._device[structure.op_id(seq)]
 
     def runs(self, seq: Any) -> tuple[Run, ...]:
         """The runs of ``seq`` by ordinal."""
-        return self._runs[aieir.op_id(seq)]
+        return self._runs[structure.op_id(seq)]
 
     def callers(self, seq: Any) -> tuple[Run, ...]:
-        return self._callers.get(aieir.op_id(seq), ())
+        return self._callers.get(structure.op_id(seq), ())
 
     def run_of(self, op: Any) -> Run:
-        return self._run_of[aieir.op_id(op)]
+        return self._run_of[structure.op_id(op)]
 
     def body_nodes(self, seq: Any) -> Sequence[_Node]:
         """The ops of ``seq``'s body as a tree, as the graph read them."""
-        return self._nodes[aieir.op_id(seq)]
+        return self._nodes[structure.op_id(seq)]
 
     def followed_nodes(self, seq: Any, names: frozenset[str] | None) -> Sequence[_Node]:
         """``seq``'s body with only the ops :func:`inline_walk` visits for ``names``: those named,
         runs, loops, and ops whose regions hold any of them."""
-        key = (aieir.op_id(seq), names)
+        key = (structure.op_id(seq), names)
         if key not in self._followed:
             self._followed[key] = _prune(self.body_nodes(seq), names)
         return self._followed[key]
 
     def ops(self) -> Iterator[tuple[str, Any]]:
         """Every operation of the module as the graph read it, ``(name, operation)`` in pre-order
-        (the module included), for :func:`aieir.era_of_ops`."""
+        (the module included), for :func:`eras.era_of_ops`."""
         return _preorder([self._module])
 
     def device_ops(self, device: str, names: Any) -> list[Any]:
@@ -213,7 +215,7 @@ class RunGraph:
         )
 
     def name(self, seq: Any) -> str:
-        return aieir.sequence_name(seq)
+        return structure.sequence_name(seq)
 
     def bottom_up(self) -> list[Any]:
         """All sequences, every callee before its callers. Raises :class:`GraphError` at the run
@@ -222,11 +224,11 @@ class RunGraph:
         state: dict[int, int] = {}  # 1 = on the stack, 2 = done
 
         def visit(seq: Any, stack: list[Run]) -> None:
-            state[aieir.op_id(seq)] = 1
+            state[structure.op_id(seq)] = 1
             for run in self.runs(seq):
                 if run.callee is None:
                     continue
-                if state.get(aieir.op_id(run.callee)) == 1:
+                if state.get(structure.op_id(run.callee)) == 1:
                     chain = stack + [run]
                     start = next(
                         i for i, r in enumerate(chain) if r.caller == run.callee
@@ -240,13 +242,13 @@ class RunGraph:
                         + "; a runtime sequence cannot run itself, directly or through others",
                         run.op,
                     )
-                if state.get(aieir.op_id(run.callee)) is None:
+                if state.get(structure.op_id(run.callee)) is None:
                     visit(run.callee, stack + [run])
-            state[aieir.op_id(seq)] = 2
+            state[structure.op_id(seq)] = 2
             order.append(seq)
 
         for seq in self.sequences:
-            if aieir.op_id(seq) not in state:
+            if structure.op_id(seq) not in state:
                 visit(seq, [])
         return order
 
@@ -255,8 +257,8 @@ class RunGraph:
 # SSA evaluation
 
 
-#: whether an SSA value is of memref type (:func:`aieir.is_memref`)
-is_memref = aieir.is_memref
+#: whether an SSA value is of memref type (:func:`attributes.is_memref`)
+is_memref = attributes.is_memref
 
 
 @dataclass(frozen=True, eq=False)
@@ -358,10 +360,10 @@ INDEX_WIDTH = 64  # what MLIR's arith folders compute index values in
 
 def int_width(t: Any) -> int | None:
     """The bit width an integer or index value is folded in (None: not an integer type)."""
-    width = aieir.integer_width(t)
+    width = attributes.integer_width(t)
     if width is not None:
         return width
-    return INDEX_WIDTH if aieir.is_index_type(t) else None
+    return INDEX_WIDTH if attributes.is_index_type(t) else None
 
 
 def _signed(v: int, width: int) -> int:
@@ -406,18 +408,18 @@ def eval_int(value: Any, leaf: Callable[[Any], Any]) -> Any:
     scalars, loop induction variables). Values are ints, or :class:`Affine` when a leaf is symbolic
     (then only ``addi``/``subi``/``muli`` and exact divisions fold); None when unknown.
     """
-    op = aieir.defining_op(value)
+    op = structure.defining_op(value)
     if op is None:
         return leaf(value)
     name = op.name
     if name == "arith.constant":
-        return aieir.int_attr_value(aieir.attr_or_none(op, "value"))
+        return attributes.int_attr_value(structure.attr_or_none(op, "value"))
     if name in _AFFINE or name in _DIVISIONS:
-        a, b = (eval_int(v, leaf) for v in aieir.operands(op))
+        a, b = (eval_int(v, leaf) for v in structure.operands(op))
         if a is None or b is None:
             return None
         if isinstance(a, int) and isinstance(b, int):
-            width = int_width(aieir.value_type(value))
+            width = int_width(structure.value_type(value))
             return fold_binary(name, a, b, width) if width else None
         if name not in _AFFINE or (name in _DIVISIONS and b == 0):
             return None
@@ -426,12 +428,12 @@ def eval_int(value: Any, leaf: Callable[[Any], Any]) -> Any:
         except TypeError:  # not expressible as an Affine
             return None
     if name in _CASTS:
-        source = aieir.operand(op, 0)
+        source = structure.operand(op, 0)
         v = eval_int(source, leaf)
         if not isinstance(v, int):
             return v
-        src = int_width(aieir.value_type(source))
-        dst = int_width(aieir.value_type(value))
+        src = int_width(structure.value_type(source))
+        dst = int_width(structure.value_type(value))
         if src is None or dst is None:
             return None
         v = v & ((1 << src) - 1) if name in _ZERO_EXTENDING else _signed(v, src)
@@ -473,7 +475,7 @@ class Frame:
     env: dict[Any, Any] = field(default_factory=dict)  # loop ivs -> int or Affine
     iterations: dict[int, int] = field(
         default_factory=dict
-    )  # aieir.op_id(scf.for) -> iteration
+    )  # structure.op_id(scf.for) -> iteration
     views: dict[Any, Any] = field(
         default_factory=dict
     )  # static view chains, shared by the frames of a walk
@@ -482,15 +484,15 @@ class Frame:
     def for_root(cls, root: Any) -> Frame:
         args = [
             BufferRef(i, 0) if is_memref(a) else None
-            for i, a in enumerate(aieir.seq_args(root))
+            for i, a in enumerate(structure.seq_args(root))
         ]
         return cls(root, root, "", args)
 
     def _leaf(self, arg: Any) -> int | None:
         if arg in self.env:
             return self.env[arg]
-        if aieir.argument_owner(arg) == self.sequence:
-            v = self.args[aieir.argument_number(arg)]
+        if structure.argument_owner(arg) == self.sequence:
+            v = self.args[structure.argument_number(arg)]
             return v if isinstance(v, (int, Affine)) else None
         return None
 
@@ -511,9 +513,9 @@ class Frame:
         if r is None:
             return None
         arg, offset = r
-        if aieir.argument_owner(arg) != self.sequence:
+        if structure.argument_owner(arg) != self.sequence:
             return None
-        bound = self.args[aieir.argument_number(arg)]
+        bound = self.args[structure.argument_number(arg)]
         return (
             BufferRef(bound.arg, bound.offset + offset)
             if isinstance(bound, BufferRef)
@@ -521,7 +523,7 @@ class Frame:
         )
 
     def run_path(self, run: Run) -> str:
-        its = [self.iterations.get(aieir.op_id(lp)) for lp in run.loops]
+        its = [self.iterations.get(structure.op_id(lp)) for lp in run.loops]
         step = str(run.ordinal) + "".join(f"[{i}]" for i in its if i is not None)
         return step if not self.path else f"{self.path}/{step}"
 
@@ -529,8 +531,8 @@ class Frame:
         """The frame of the call ``run`` makes (of ``callee``, when given, instead of the run's
         resolved callee: a sequence with the same parameters)."""
         callee = run.callee if callee is None else callee
-        operands = aieir.operands(run.op)
-        params = aieir.seq_args(callee)
+        operands = structure.operands(run.op)
+        params = structure.seq_args(callee)
         args = [
             self.bound(operands[j]) if j < len(operands) else MISSING
             for j in range(len(params))
@@ -546,7 +548,7 @@ class Frame:
 
 
 def loop_bounds(loop: Any, frame: Frame) -> range | None:
-    lb, ub, step = (frame.int(v) for v in aieir.operands(loop)[:3])
+    lb, ub, step = (frame.int(v) for v in structure.operands(loop)[:3])
     if lb is None or ub is None or step is None or step <= 0:
         return None
     return range(lb, ub, step)
@@ -562,11 +564,11 @@ class _Node(NamedTuple):
 
 def _nodes(block: Any) -> Sequence[_Node]:
     """The ops of ``block`` as a tree of :class:`_Node`."""
-    return aieir.op_tree(block, _Node)
+    return structure.op_tree(block, _Node)
 
 
 def _body(node: _Node, name: str) -> Sequence[_Node]:
-    """The ops named ``name`` in the first block of ``node`` (as :func:`aieir.body` reads it)."""
+    """The ops named ``name`` in the first block of ``node`` (as :func:`structure.body` reads it)."""
     return [n for n in node.children[0] if n.name == name] if node.children else []
 
 
@@ -687,7 +689,7 @@ def iterate(loop: Any, frame: Frame) -> Iterator[int]:
             "with a static trip count only",
             loop,
         )
-    iv, key = aieir.induction_variable(loop), aieir.op_id(loop)
+    iv, key = structure.induction_variable(loop), structure.op_id(loop)
     for i, v in enumerate(bounds):
         frame.env[iv], frame.iterations[key] = v, i
         yield i
@@ -703,15 +705,15 @@ def run_type_mismatches(graph: RunGraph) -> list[tuple[Any, str]]:
     a run parses and verifies, so check-ir does not report it.)"""
     out = []
     for seq in graph.sequences:
-        for op in aieir.walk(seq, [aieops.Run.NAME]):
+        for op in structure.walk(seq, [aieops.Run.NAME]):
             try:
                 callee = graph.run_of(op).callee
             except KeyError:  # a run outside a configure
                 continue
             if callee is None:
                 continue
-            mismatch = aieir.first_type_mismatch(
-                aieir.seq_args(callee), aieir.operands(op)
+            mismatch = structure.first_type_mismatch(
+                structure.seq_args(callee), structure.operands(op)
             )
             if mismatch is not None:
                 i, expected, got = mismatch

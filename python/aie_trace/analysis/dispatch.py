@@ -23,25 +23,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..ir import aieir, aieops
+from ..ir import aieops, structure
 from .layout import SPECIALIZED_FROM
 
 
 def kernel_name(seq: Any) -> str:
     """``device:sequence`` (``main`` / ``sequence`` for unnamed ones, as mlir-aie defaults them)."""
-    return ":".join(aieir.kernel_name(seq))
+    return ":".join(structure.kernel_name(seq))
 
 
 def entries(module: Any) -> list[Any]:
     """The sequences a host dispatches, in module order."""
-    seqs = [s for d in aieir.devices(module) for s in aieops.Device(d).sequences()]
+    seqs = [s for d in structure.devices(module) for s in aieops.Device(d).sequences()]
     callees: set[tuple[str, str]] = set()
     configured: set[str] = set()
     for seq in seqs:
         device = seq.device.name
         origin = seq.attr(SPECIALIZED_FROM)
         if origin is not None:
-            callees.add((device, aieir.symref_name(origin)))
+            callees.add((device, structure.symref_name(origin)))
         for op in seq.ops(
             [aieops.Configure.NAME, aieops.LoadPdi.NAME, aieops.Run.NAME]
         ):

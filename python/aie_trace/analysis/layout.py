@@ -44,7 +44,8 @@ from ..ir import lazy
 from ..ir.diagnostics import LocatedError
 
 # Imported at first use: layouts read from JSON (aie-trace decode --layout) need no MLIR bindings.
-aieir = lazy.module("aie_trace.ir.aieir")
+structure = lazy.module("aie_trace.ir.structure")
+attributes = lazy.module("aie_trace.ir.attributes")
 
 TRACE_BUFFER = "trace_buffer"
 TRACE_SLICES = "trace_slices"
@@ -61,7 +62,7 @@ ERAS_WITH_UPSTREAM_LAYOUT = ("E3", "E4")
 _TYPED_INT = re.compile(r"(-?(?:0x[0-9a-fA-F]+|\d+))(?:\s*:\s*(?:[su]?i\d+|index))?")
 _SLICE_FIELDS = {"device", "sequence", "offset", "size"}
 _PLAIN = re.compile(r"[ !#-\[\]-~]*")  # printable ASCII but '"' and '\\'
-#: the escapes written as in C, byte -> escape (read back by ``aieir.string_literal``)
+#: the escapes written as in C, byte -> escape (read back by ``attributes.string_literal``)
 _ESCAPES = {ord('"'): '\\"', ord("\\"): "\\\\", ord("\n"): "\\n", ord("\t"): "\\t"}
 
 
@@ -216,7 +217,7 @@ def _int_field(d: dict[str, Any], key: str, where: str) -> int:
     if isinstance(v, str):  # (a str is no attribute: the lazy IR layer is not asked)
         iv = _typed_int(v)
     else:
-        iv = aieir.int_attr_value(v) if aieir.is_attribute(v) else None
+        iv = attributes.int_attr_value(v) if attributes.is_attribute(v) else None
     if iv is None or iv < 0:
         raise LayoutError(f"{where}: '{key}' must be a non-negative integer, got {v}")
     return iv
@@ -228,19 +229,19 @@ def _bool_field(d: dict[str, Any], key: str, default: bool) -> bool:
         return default
     if isinstance(v, str):
         return v == "true"
-    return bool(aieir.int_attr_value(v))
+    return bool(attributes.int_attr_value(v))
 
 
 def _dict(attr: Any) -> dict[str, Any]:
-    items = aieir.dict_items(attr)
+    items = attributes.dict_items(attr)
     if items is not None:
         return items
-    return dict(aieir.aie_attr_params(attr, "trace_buffer") or [])
+    return dict(attributes.aie_attr_params(attr, "trace_buffer") or [])
 
 
 def _first(seq: Any, *names: str) -> Any:
     for n in names:
-        a = aieir.attr_or_none(seq, n)
+        a = structure.attr_or_none(seq, n)
         if a is not None:
             return a
     return None
@@ -261,7 +262,7 @@ def read_trace_buffer(seq: Any) -> TraceBuffer | None:
     attr = _first(seq, TRACE_BUFFER, OUR_TRACE_BUFFER)
     if attr is None:
         return None
-    where = f"@{aieir.sequence_name(seq)} trace_buffer"
+    where = f"@{structure.sequence_name(seq)} trace_buffer"
     d = _dict(attr)
     return TraceBuffer(
         _int_field(d, "arg_index", where),
@@ -276,13 +277,13 @@ def read_slices(seq: Any) -> list[Slice] | None:
     attr = _first(seq, TRACE_SLICES, OUR_TRACE_SLICES)
     if attr is None:
         return None
-    where = f"@{aieir.sequence_name(seq)} trace_slices"
-    array = aieir.array_items(attr)
+    where = f"@{structure.sequence_name(seq)} trace_slices"
+    array = attributes.array_items(attr)
     if array is None:
         raise LayoutError(f"{where}: expected an array")
     # The entries are read with the IR layer module itself in hand (its lazy stand-in costs a
     # Python call per name per entry).
-    from ..ir import aieir as layer
+    from ..ir import attributes as layer
 
     entries = [_entry(layer, a) for a in array]
     if any(e is None or e.keys() != _SLICE_FIELDS for e in entries):
@@ -291,13 +292,15 @@ def read_slices(seq: Any) -> list[Slice] | None:
             "(strings and integers)"
         )
     paths: list[str | None] = [None] * len(entries)
-    pattr = aieir.attr_or_none(seq, SLICE_PATHS)
+    pattr = structure.attr_or_none(seq, SLICE_PATHS)
     if pattr is not None:
-        found = [aieir.string_value(p) for p in aieir.array_items(pattr) or []]
+        found = [
+            attributes.string_value(p) for p in attributes.array_items(pattr) or []
+        ]
         paths = found if None not in found else []
         if len(paths) != len(entries):
             raise LayoutError(
-                f"@{aieir.sequence_name(seq)} {SLICE_PATHS}: expected {len(entries)} strings, "
+                f"@{structure.sequence_name(seq)} {SLICE_PATHS}: expected {len(entries)} strings, "
                 "one per trace slice"
             )
     return [
@@ -357,12 +360,12 @@ def read_layout(seq: Any) -> Layout | None:
     tb = read_trace_buffer(seq)
     if tb is None:
         return None
-    device, name = aieir.kernel_name(seq)
+    device, name = structure.kernel_name(seq)
     host = trace_host_buffer(seq, tb)
     slices = read_slices(seq)
     if slices is None:
         slices = [Slice(device, name, "", tb.offset, tb.size)]
-    elif aieir.attr_or_none(seq, SLICE_PATHS) is None:
+    elif structure.attr_or_none(seq, SLICE_PATHS) is None:
         slices = _with_derived_paths(seq, slices)
     return Layout(
         device, name, tb.arg_index, host, tb.size, tb.offset, tb.dedicated, slices
@@ -395,7 +398,7 @@ def _derived(seq: Any, memo: dict[int, Any], active: set[int]) -> list[Slice] | 
     """The slices mlir-aie's fuse gives ``seq`` (offsets not computed), with call paths; None
     where the IR does not say (an unresolved callee, a cycle, a record that does not fit).
     """
-    key = aieir.op_id(seq)
+    key = structure.op_id(seq)
     if key in memo:
         return memo[key]
     if key in active:
@@ -404,7 +407,7 @@ def _derived(seq: Any, memo: dict[int, Any], active: set[int]) -> list[Slice] | 
     from ..ir import aieops
 
     inner: list[Slice] = []
-    for ordinal, run in enumerate(aieir.walk(seq, ["aiex.run"])):
+    for ordinal, run in enumerate(structure.walk(seq, ["aiex.run"])):
         wrapped = aieops.Run(run)
         cfg = wrapped.configure
         callee = _sequence_named(
@@ -422,7 +425,7 @@ def _derived(seq: Any, memo: dict[int, Any], active: set[int]) -> list[Slice] | 
     tb = read_trace_buffer(seq)
     recorded = read_slices(seq)
     if recorded is None:
-        device, name = aieir.kernel_name(seq)
+        device, name = structure.kernel_name(seq)
         recorded = [] if tb is None else [Slice(device, name, "", 0, tb.size)]
         own = recorded
     else:
@@ -442,11 +445,11 @@ def _path(ordinal: int, inner: str | None) -> str | None:
 
 
 def _sequence_named(seq: Any, device: str | None, name: str | None) -> Any:
-    module = aieir.parent_op(aieir.device_of(seq))
-    for d in aieir.devices(module):
-        if aieir.device_name(d) == device:
-            for s in aieir.sequences(d):
-                if aieir.sequence_name(s) == name:
+    module = structure.parent_op(structure.device_of(seq))
+    for d in structure.devices(module):
+        if structure.device_name(d) == device:
+            for s in structure.sequences(d):
+                if structure.sequence_name(s) == name:
                     return s
     return None
 
@@ -454,14 +457,14 @@ def _sequence_named(seq: Any, device: str | None, name: str | None) -> Any:
 def trace_host_buffer(seq: Any, tb: TraceBuffer) -> int:
     """The host-buffer index of the argument ``tb`` names; a LayoutError unless it names a memref
     argument of ``seq``."""
-    name = aieir.sequence_name(seq)
-    args = aieir.seq_args(seq)
+    name = structure.sequence_name(seq)
+    args = structure.seq_args(seq)
     if tb.arg_index >= len(args):
         raise LayoutError(
             f"@{name} trace_buffer: arg_index {tb.arg_index} but the sequence has "
             f"{len(args)} argument(s)"
         )
-    host = aieir.host_buffer_index(seq, tb.arg_index)
+    host = structure.host_buffer_index(seq, tb.arg_index)
     if host is None:
         raise LayoutError(
             f"@{name} trace_buffer: argument {tb.arg_index} is not a memref"
@@ -470,7 +473,7 @@ def trace_host_buffer(seq: Any, tb: TraceBuffer) -> int:
 
 
 def is_specialized(seq: Any) -> bool:
-    return aieir.attr_or_none(seq, SPECIALIZED_FROM) is not None
+    return structure.attr_or_none(seq, SPECIALIZED_FROM) is not None
 
 
 class DanglingCopy(LocatedError):
@@ -484,11 +487,11 @@ def specialized_origin(seq: Any, by_symbol: Mapping[tuple[str, str], Any]) -> An
     copy. The one reader of the attribute: fuse, verify-patches and check-ir each refuse a copy
     whose origin is not a runtime sequence of the copy's own device with this
     :class:`DanglingCopy`."""
-    src = aieir.attr_or_none(seq, SPECIALIZED_FROM)
+    src = structure.attr_or_none(seq, SPECIALIZED_FROM)
     if src is None:
         return None
-    name = aieir.symref_name(src)
-    found = by_symbol.get((aieir.device_name(aieir.device_of(seq)), name))
+    name = structure.symref_name(src)
+    found = by_symbol.get((structure.device_name(structure.device_of(seq)), name))
     if found is None:
         raise DanglingCopy(
             f"'{SPECIALIZED_FROM}' names @{name}, which is not a runtime sequence of this "
@@ -501,9 +504,9 @@ def specialized_origin(seq: Any, by_symbol: Mapping[tuple[str, str], Any]) -> An
 def sequences_by_symbol(module: Any) -> dict[tuple[str, str], Any]:
     """Every runtime sequence of ``module`` by its (device, sequence) symbols."""
     return {
-        (aieir.device_name(dev), aieir.sequence_name(seq)): seq
-        for dev in aieir.devices(module)
-        for seq in aieir.sequences(dev)
+        (structure.device_name(dev), structure.sequence_name(seq)): seq
+        for dev in structure.devices(module)
+        for seq in structure.sequences(dev)
     }
 
 
@@ -538,18 +541,22 @@ class PatchOrigin:
         """The attribute, given the original's ``addr`` attribute (its type kept)."""
         items = {"addr": addr}
         if self.arg_idx is not None:
-            items["arg_idx"] = aieir.int_attr(aieir.int_type(32), self.arg_idx)
+            items["arg_idx"] = attributes.int_attr(
+                attributes.int_type(32), self.arg_idx
+            )
         if self.arg_plus is not None:
-            items["arg_plus"] = aieir.int_attr(aieir.int_type(64), self.arg_plus)
-        return aieir.dict_attr(items)
+            items["arg_plus"] = attributes.int_attr(
+                attributes.int_type(64), self.arg_plus
+            )
+        return attributes.dict_attr(items)
 
     @classmethod
     def read(cls, attr: Any) -> PatchOrigin | None:
         """The record an attribute holds; None when it is not one (an ordinal, a wrong field)."""
-        items = aieir.dict_items(attr)
+        items = attributes.dict_items(attr)
         if items is None or "addr" not in items or set(items) - set(_ORIGIN_FIELDS):
             return None
-        values = {k: aieir.int_attr_value(v) for k, v in items.items()}
+        values = {k: attributes.int_attr_value(v) for k, v in items.items()}
         if any(v is None for v in values.values()):
             return None
         return cls(values["addr"], values.get("arg_idx"), values.get("arg_plus"))
@@ -576,8 +583,8 @@ _ORIGIN_FIELDS = ("addr", "arg_idx", "arg_plus")
 def read_layouts(module: Any) -> list[Layout]:
     """Every kernel's layout, in module order (specialized callee copies are skipped)."""
     out = []
-    for dev in aieir.devices(module):
-        for seq in aieir.sequences(dev):
+    for dev in structure.devices(module):
+        for seq in structure.sequences(dev):
             if not is_specialized(seq):
                 try:
                     lay = read_layout(seq)
@@ -618,14 +625,14 @@ def write_layout(seq: Any, layout: Layout, era: str) -> None:
         + "]"
     )
     paths_text = "[" + ", ".join(_q(s.call_path or "") for s in layout.slices) + "]"
-    aieir.set_raw_attr(seq, names[0], aieir.parse_attr(buffer_text))
-    aieir.set_raw_attr(seq, names[1], aieir.parse_attr(slices_text))
-    aieir.set_raw_attr(seq, SLICE_PATHS, aieir.parse_attr(paths_text))
+    structure.set_raw_attr(seq, names[0], attributes.parse_attr(buffer_text))
+    structure.set_raw_attr(seq, names[1], attributes.parse_attr(slices_text))
+    structure.set_raw_attr(seq, SLICE_PATHS, attributes.parse_attr(paths_text))
 
 
 def _q(s: str) -> str:
     """``s`` as an MLIR string literal of its UTF-8 bytes: ``"``, ``\\``, newline and tab escaped
-    as in C, any other byte but printable ASCII as ``\\XX`` (``aieir.string_literal`` reads all of them).
+    as in C, any other byte but printable ASCII as ``\\XX`` (``attributes.string_literal`` reads all of them).
     """
     if _PLAIN.fullmatch(s):
         return f'"{s}"'

@@ -26,7 +26,10 @@ from ..trace.event_names import (
 )
 
 # Imported at first use: importing this module needs no MLIR bindings.
-aieir = lazy.module("aie_trace.ir.aieir")
+structure = lazy.module("aie_trace.ir.structure")
+attributes = lazy.module("aie_trace.ir.attributes")
+fields = lazy.module("aie_trace.ir.fields")
+eras = lazy.module("aie_trace.ir.eras")
 
 
 class EventConfigError(LocatedError):
@@ -35,18 +38,18 @@ class EventConfigError(LocatedError):
 
 def _find(ops: list[Any], name: str) -> Any:
     named = {
-        "aie.device": aieir.device_name,
-        "aie.runtime_sequence": aieir.sequence_name,
+        "aie.device": structure.device_name,
+        "aie.runtime_sequence": structure.sequence_name,
     }
     return next((o for o in ops if named[o.name](o) == name), None)
 
 
 def find_sequence(module: Any, device: str, sequence: str) -> tuple[Any, Any]:
     """(``aie.device @device``, its ``aie.runtime_sequence @sequence``); raises EventConfigError."""
-    dev = _find(aieir.devices(module), device)
+    dev = _find(structure.devices(module), device)
     if dev is None:
         raise EventConfigError(f"the module has no 'aie.device @{device}'")
-    seq = _find(aieir.sequences(dev), sequence)
+    seq = _find(structure.sequences(dev), sequence)
     if seq is None:
         raise EventConfigError(
             f"'aie.device @{device}' has no 'aie.runtime_sequence @{sequence}'", dev
@@ -61,20 +64,20 @@ def own_ops(seq: Any, device: str) -> Iterator[Any]:
     loaded = [device]
 
     def visit(block: Any) -> Iterator[Any]:
-        for op in aieir.block_ops(block):
+        for op in structure.block_ops(block):
             if op.name == "aiex.configure":
                 continue
             if op.name == "aiex.npu.load_pdi":
-                ref = aieir.attr_or_none(op, "device_ref")
-                loaded[0] = aieir.symref_name(ref) if ref is not None else device
+                ref = structure.attr_or_none(op, "device_ref")
+                loaded[0] = structure.symref_name(ref) if ref is not None else device
                 continue
             if loaded[0] == device:
                 yield op
-            for region in aieir.regions(op):
-                for b in aieir.region_blocks(region):
+            for region in structure.regions(op):
+                for b in structure.region_blocks(region):
                     yield from visit(b)
 
-    for block in aieir.blocks(seq):
+    for block in structure.blocks(seq):
         yield from visit(block)
 
 
@@ -93,13 +96,13 @@ def _register_writes(
     for op in own_ops(seq, device):
         if op.name not in ("aiex.npu.write32", "aiex.npu.maskwrite32"):
             continue
-        address, value = aieir.get_int(op, "address", era), aieir.get_int(
+        address, value = fields.get_int(op, "address", era), fields.get_int(
             op, "value", era
         )
         if address is None or value is None:
             continue
-        col = aieir.int_attr_value(aieir.attr_or_none(op, "column"))
-        row = aieir.int_attr_value(aieir.attr_or_none(op, "row"))
+        col = attributes.int_attr_value(structure.attr_or_none(op, "column"))
+        row = attributes.int_attr_value(structure.attr_or_none(op, "row"))
         address &= 0xFFFFFFFF
         if col is None or row is None:
             col, row = (
@@ -111,7 +114,7 @@ def _register_writes(
             continue
         value &= 0xFFFFFFFF
         if op.name == "aiex.npu.maskwrite32":
-            mask = aieir.get_int(op, "mask", era)
+            mask = fields.get_int(op, "mask", era)
             if mask is None:
                 continue
             yield op, col, row, offset, value, mask & 0xFFFFFFFF
@@ -173,10 +176,10 @@ _EVENT_ENUM = re.compile(r"(?:[\w:]*::)?(\w+)")
 
 def trace_event_name(attr: Any) -> str | None:
     """``#aie.trace_event<"NAME">`` (or a typed ``Enum::NAME``) -> ``NAME``."""
-    inner = aieir.aie_attr_body(attr, "trace_event")
+    inner = attributes.aie_attr_body(attr, "trace_event")
     if inner is None:
         return None
-    name = aieir.string_literal(inner)
+    name = attributes.string_literal(inner)
     if name is not None:
         return name
     m = _EVENT_ENUM.fullmatch(inner.strip())
@@ -187,19 +190,19 @@ def _units_from_trace_ops(
     dev: Any, arch: str | None
 ) -> dict[tuple[int, int, int], UnitConfig]:
     units: dict[tuple[int, int, int], UnitConfig] = {}
-    for trace in aieir.walk(dev, ["aie.trace"]):
+    for trace in structure.walk(dev, ["aie.trace"]):
         tile = (
-            aieir.defining_op(aieir.operand(trace, 0))
-            if aieir.num_operands(trace)
+            structure.defining_op(structure.operand(trace, 0))
+            if structure.num_operands(trace)
             else None
         )
         col = (
-            aieir.int_attr_value(aieir.attr_or_none(tile, "col"))
+            attributes.int_attr_value(structure.attr_or_none(tile, "col"))
             if tile is not None
             else None
         )
         row = (
-            aieir.int_attr_value(aieir.attr_or_none(tile, "row"))
+            attributes.int_attr_value(structure.attr_or_none(tile, "row"))
             if tile is not None
             else None
         )
@@ -207,10 +210,10 @@ def _units_from_trace_ops(
             raise EventConfigError(
                 "'aie.trace' whose tile operand is not an 'aie.tile'", trace
             )
-        body = aieir.body_ops(trace)
+        body = structure.body_ops(trace)
         packet = next((o for o in body if o.name == "aie.trace.packet"), None)
         ptype = (
-            aieir.int_attr_value(aieir.attr_or_none(packet, "type"))
+            attributes.int_attr_value(structure.attr_or_none(packet, "type"))
             if packet is not None
             else None
         )
@@ -227,7 +230,7 @@ def _units_from_trace_ops(
             col,
             row,
             pkt_id=(
-                aieir.int_attr_value(aieir.attr_or_none(packet, "id"))
+                attributes.int_attr_value(structure.attr_or_none(packet, "id"))
                 if packet
                 else None
             ),
@@ -239,7 +242,7 @@ def _units_from_trace_ops(
                 trace,
             )
         for slot, ev in enumerate(events):
-            name = trace_event_name(aieir.attr_or_none(ev, "event"))
+            name = trace_event_name(structure.attr_or_none(ev, "event"))
             unit.names[slot] = name
             if name is not None and arch is not None:
                 unit.numbers[slot] = event_number(arch, unit.unit, name)
@@ -254,11 +257,11 @@ def design_events(
     writes when it makes any, else from the device's ``aie.trace`` ops. ``arch`` overrides the
     architecture the device kind implies."""
     dev, seq = find_sequence(module, device, sequence)
-    kind = aieir.int_attr_value(aieir.attr_or_none(dev, "device"))
+    kind = attributes.int_attr_value(structure.attr_or_none(dev, "device"))
     arch = arch or (arch_of_device(kind) if kind is not None else None)
     try:
-        era = aieir.detect_era(module)
-    except aieir.EraError as e:
+        era = eras.detect_era(module)
+    except eras.EraError as e:
         raise EventConfigError(str(e), e.op) from None
     out = DesignEvents(device, sequence, arch, kind)
     out.units = _units_from_registers(seq, device, era)

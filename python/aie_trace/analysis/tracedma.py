@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..ir import aieir, aieops
+from ..ir import aieops, attributes, fields, structure
 
 COL_SHIFT, ROW_SHIFT = 25, 20
 SHIM_BD_BASE, BD_STRIDE, BD_ADDR_WORD, SHIM_BDS = 0x1D000, 0x20, 0x4, 16
@@ -68,28 +68,31 @@ class QueueStart:
 def queue_start(op: Any, era: str) -> QueueStart | None:
     """The shim task a ``write32`` to a task-queue register or a ``push_queue`` starts."""
     if op.name == "aiex.npu.push_queue":
-        row = aieir.get_int(op, "row", era)
+        row = fields.get_int(op, "row", era)
         col, d, ch, bd = (
-            aieir.get_int(op, n, era)
+            fields.get_int(op, n, era)
             for n in ("column", "direction", "channel", "bd_id")
         )
         if row != 0 or None in (col, d, ch, bd):
             return None
         return QueueStart(col, d, ch, bd)
-    if op.name != "aiex.npu.write32" or aieir.attr_or_none(op, "buffer") is not None:
+    if (
+        op.name != "aiex.npu.write32"
+        or structure.attr_or_none(op, "buffer") is not None
+    ):
         return None
-    address = aieir.get_int(op, "address", era)
+    address = fields.get_int(op, "address", era)
     if address is None or (address & LOCAL_MASK) not in _QUEUES:
         return None  # (most writes: decided on the address alone)
     address &= 0xFFFFFFFF
-    col, row = aieir.get_int(op, "column", era), aieir.get_int(op, "row", era)
+    col, row = fields.get_int(op, "column", era), fields.get_int(op, "row", era)
     if col is None or row is None:
         col, row, address = (
             address >> COL_SHIFT,
             (address >> ROW_SHIFT) & 0x1F,
             address & LOCAL_MASK,
         )
-    value = aieir.get_int(op, "value", era)
+    value = fields.get_int(op, "value", era)
     if row != 0 or address not in _QUEUES or value is None:
         return None
     d, ch = _QUEUES[address]
@@ -112,7 +115,7 @@ def writebd_bytes(op: Any, era: str) -> int | None:
 
 
 def _tile_coords(value: Any) -> tuple[int, int] | None:
-    op = aieir.defining_op(value)
+    op = structure.defining_op(value)
     if op is None or op.name != aieops.Tile.NAME:
         return None
     tile = aieops.Tile(op)
@@ -125,21 +128,23 @@ def trace_channels(
     """(shim column, S2MM channel) pairs that a packet flow from a ``Trace`` port feeds (``flows``:
     the device's ``aie.packet_flow`` ops, when the caller has them at hand)."""
     out: set[tuple[int, int]] = set()
-    for flow in aieir.walk(device, ["aie.packet_flow"]) if flows is None else flows:
-        ports = aieir.block_ops(aieir.body(flow))
+    for flow in structure.walk(device, ["aie.packet_flow"]) if flows is None else flows:
+        ports = structure.block_ops(structure.body(flow))
         if not any(
             p.name == "aie.packet_source"
-            and aieir.int_attr_value(aieir.attr_or_none(p, "bundle")) == BUNDLE_TRACE
+            and attributes.int_attr_value(structure.attr_or_none(p, "bundle"))
+            == BUNDLE_TRACE
             for p in ports
         ):
             continue
         for p in ports:
             if (
                 p.name == "aie.packet_dest"
-                and aieir.int_attr_value(aieir.attr_or_none(p, "bundle")) == BUNDLE_DMA
+                and attributes.int_attr_value(structure.attr_or_none(p, "bundle"))
+                == BUNDLE_DMA
             ):
-                tile = _tile_coords(aieir.operand(p, 0))
-                ch = aieir.int_attr_value(aieir.attr_or_none(p, "channel"))
+                tile = _tile_coords(structure.operand(p, 0))
+                ch = attributes.int_attr_value(structure.attr_or_none(p, "channel"))
                 if tile is not None and tile[1] == 0 and ch is not None:
                     out.add((tile[0], ch))
     return out

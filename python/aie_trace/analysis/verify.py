@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..ir import aieir, aieops, forms, views
+from ..ir import aieops, attributes, eras, fields, forms, structure, views
 from ..ir import schema as S
 from . import callgraph as cg
 from . import layout as L
@@ -88,8 +88,8 @@ def verify_module(module: Any, diag: Any, era: str | None = None) -> None:
     graph = cg.RunGraph(module)
     if era is None:
         try:
-            era = aieir.era_of_ops(graph.ops())
-        except aieir.EraError as e:
+            era = eras.era_of_ops(graph.ops())
+        except eras.EraError as e:
             diag.error(e.op, str(e))
             return
     for op, msg in graph.errors:
@@ -139,7 +139,7 @@ class _Call:
     problems: list[str]
     bindings: tuple[tuple[Any, bool], ...]
     missing: int  # parameters it does not pass
-    callee: int  # the callee's :func:`aieir.op_id`
+    callee: int  # the callee's :func:`structure.op_id`
 
 
 @dataclass(frozen=True)
@@ -156,7 +156,7 @@ class _Memcpy:
 class _Facts:
     """What each op says regardless of the call it runs in, read once per op.
 
-    Its tables name ops by :func:`aieir.op_id` (the C++ op, whichever Python object stands for
+    Its tables name ops by :func:`structure.op_id` (the C++ op, whichever Python object stands for
     it) and live as long as one check, which changes no IR: no op they name can be erased, so
     no other op can take its address while they live."""
 
@@ -165,18 +165,20 @@ class _Facts:
         self._cache: dict[tuple[str, int], Any] = {}
         self.channels: dict[str, set[tuple[int, int]]] = {}
         module = (
-            aieir.parent_named(graph.sequences[0], "builtin.module")
+            structure.parent_named(graph.sequences[0], "builtin.module")
             if graph.sequences
             else None
         )
         self.devices = (
-            {aieir.device_name(d): d for d in aieir.devices(module)} if module else {}
+            {structure.device_name(d): d for d in structure.devices(module)}
+            if module
+            else {}
         )
 
     def _memo(self, kind: str, op: Any, make: Any, key: int | None = None) -> Any:
-        """``make(op)``, read once per op; ``key``: the op's :func:`aieir.op_id` when the
+        """``make(op)``, read once per op; ``key``: the op's :func:`structure.op_id` when the
         caller has it (a program step carries its op's)."""
-        k = (kind, aieir.op_id(op) if key is None else key)
+        k = (kind, structure.op_id(op) if key is None else key)
         found = self._cache.get(k, _UNREAD)
         if found is _UNREAD:
             found = self._cache[k] = make(op)
@@ -186,7 +188,7 @@ class _Facts:
         self, seq: Any, key: int | None = None
     ) -> list[tuple[str, Any, Any, int | None]]:
         """``seq``'s body as the steps the check takes, read once: ``(kind, op, what the op says
-        regardless of the call, the op's :func:`aieir.op_id`: 0 where no table reads it, None where
+        regardless of the call, the op's :func:`structure.op_id`: 0 where no table reads it, None where
         it is read when needed)``, in program order, loops and runs as single steps."""
         return self._memo(
             "program",
@@ -200,7 +202,7 @@ class _Facts:
         for node in nodes:
             name, op = node.name, node.op
             if name == "aiex.run":
-                steps.append((_RUN, op, self.g.run_of(op), aieir.op_id(op)))
+                steps.append((_RUN, op, self.g.run_of(op), structure.op_id(op)))
                 continue
             if name == "scf.for":
                 steps.append((_FOR, op, self._steps(node.children[0]), 0))
@@ -214,10 +216,10 @@ class _Facts:
                 if key is not None:
                     steps.append((_BD, op, (key, nbytes), 0))
             elif name == "aiex.npu.address_patch":
-                k = aieir.op_id(op)
+                k = structure.op_id(op)
                 steps.append((_PATCH, op, self.patch(op, k), k))
             elif name == "aiex.npu.dma_memcpy_nd":
-                steps.append((_MEMCPY, op, None, aieir.op_id(op)))
+                steps.append((_MEMCPY, op, None, structure.op_id(op)))
             elif name in FOLLOWED:
                 # read only when a patched BD awaits its start (most are not: so is its key)
                 steps.append((_QUEUE, op, None, None))
@@ -235,7 +237,7 @@ class _Facts:
         patch = aieops.AddressPatch(op, self.era)
         plus = patch.arg_plus if self.era == "E1" else patch.arg_plus_value
         if self.era != "E1":
-            constant = aieir.constant_int(plus)
+            constant = fields.constant_int(plus)
             plus = plus if constant is None else constant
         addr = patch.addr
         return _Patch(
@@ -248,12 +250,12 @@ class _Facts:
         """The sequence whose parameters a patch of ``seq`` names, and the patch as that sequence
         holds it: a patch fuse rebased in a specialized copy, by the provenance it records (the
         patch of the original it was made from); any other patch as written, against ``seq``'s own
-        parameters (with the sequence's :func:`aieir.op_id`). A provenance that names no patch of
+        parameters (with the sequence's :func:`structure.op_id`). A provenance that names no patch of
         the original: what is wrong. (Patches of the original with the same recorded values are
         interchangeable: the first is taken.)
         """
-        attr = aieir.attr_or_none(op, L.REBASED_FROM)
-        seq_key = aieir.op_id(seq) if seq_key is None else seq_key
+        attr = structure.attr_or_none(op, L.REBASED_FROM)
+        seq_key = structure.op_id(seq) if seq_key is None else seq_key
         original, okey = self.original(seq, seq_key)
         if attr is None or okey == seq_key:
             return seq, seq_key, self.patch(op, key)
@@ -288,11 +290,11 @@ class _Facts:
 
     def original(self, seq: Any, key: int | None = None) -> tuple[Any, int]:
         """The sequence ``seq`` was specialized from (``seq`` itself when it is no copy), and
-        its :func:`aieir.op_id`."""
+        its :func:`structure.op_id`."""
         return self._memo("original", seq, self._read_original, key)
 
     def _read_original(self, seq: Any) -> tuple[Any, int]:
-        """The sequence ``seq`` was specialized from, and its :func:`aieir.op_id`; ``seq`` itself
+        """The sequence ``seq`` was specialized from, and its :func:`structure.op_id`; ``seq`` itself
         when it is no copy, or a copy whose origin is gone (:func:`check_patches` reports that).
         """
         try:
@@ -300,7 +302,7 @@ class _Facts:
         except L.DanglingCopy:
             found = None
         found = seq if found is None else found
-        return found, aieir.op_id(found)
+        return found, structure.op_id(found)
 
     def host_buffers(self, seq: Any, key: int | None = None) -> list[int]:
         """Block index of each host buffer (memref argument) of ``seq``."""
@@ -309,8 +311,8 @@ class _Facts:
             seq,
             lambda s: [
                 i
-                for i, a in enumerate(aieir.seq_args(s))
-                if aieir.is_host_buffer_type(aieir.value_type(a))
+                for i, a in enumerate(structure.seq_args(s))
+                if structure.is_host_buffer_type(structure.value_type(a))
             ],
             key,
         )
@@ -320,10 +322,10 @@ class _Facts:
         return self._memo("run", run.op, lambda _: self._read_call(run), key)
 
     def _read_call(self, run: cg.Run) -> _Call:
-        callee = aieir.op_id(run.callee)
+        callee = structure.op_id(run.callee)
         params = self.param_types(run.callee, callee)
-        operands = aieir.operands(run.op)
-        types = [aieir.value_type(v) for v in operands]
+        operands = structure.operands(run.op)
+        types = [structure.value_type(v) for v in operands]
         same = [t == p for t, p in zip(types, params, strict=False)]
         memref = self.param_memrefs(run.callee, callee)
         bindings = tuple(
@@ -344,7 +346,7 @@ class _Facts:
 
     def param_types(self, seq: Any, key: int | None = None) -> list[Any]:
         return self._memo(
-            "params", seq, lambda s: [a.type for a in aieir.seq_args(s)], key
+            "params", seq, lambda s: [a.type for a in structure.seq_args(s)], key
         )
 
     def tag(self, seq: Any, key: int | None = None) -> int | str | None:
@@ -354,7 +356,10 @@ class _Facts:
 
     def param_memrefs(self, seq: Any, key: int | None = None) -> list[bool]:
         return self._memo(
-            "memrefs", seq, lambda s: [cg.is_memref(a) for a in aieir.seq_args(s)], key
+            "memrefs",
+            seq,
+            lambda s: [cg.is_memref(a) for a in structure.seq_args(s)],
+            key,
         )
 
     def patch_site(self, op: Any, seq: Any, key: int | None = None) -> _PatchSite:
@@ -411,11 +416,12 @@ class _Check:
         self.f, self.g, self.era = facts, facts.g, facts.era
         self.root, self.diag, self.reported = root, diag, reported
         self.label = cg.seq_label(root)
-        self.args = aieir.seq_args(root)
+        self.args = structure.seq_args(root)
         self.sizes = [
-            aieir.memref_bytes(a.type) if cg.is_memref(a) else None for a in self.args
+            structure.memref_bytes(a.type) if cg.is_memref(a) else None
+            for a in self.args
         ]
-        self.root_key = aieir.op_id(root)
+        self.root_key = structure.op_id(root)
         self.hosts = facts.host_buffers(root, self.root_key)
         self.bds: dict[tuple[int, int], int] = {}
         self.pending: dict[tuple[int, int], Region] = {}
@@ -426,7 +432,7 @@ class _Check:
         self.keys: dict[cg.Frame, int] = {}
 
     def error(self, op: Any, msg: str) -> None:
-        key = (aieir.op_id(op), msg)
+        key = (structure.op_id(op), msg)
         if key not in self.reported:
             self.reported.add(key)
             self.diag.error(op, msg)
@@ -647,7 +653,7 @@ class _Check:
                 r: i for i, r in enumerate(regions)
             }  # (a Region is hashed by identity)
             unique = {
-                (r.start, r.end, _strip_iterations(r.path), aieir.op_id(r.op)): r
+                (r.start, r.end, _strip_iterations(r.path), structure.op_id(r.op)): r
                 for r in reversed(regions)
                 if r.trace
             }
@@ -797,8 +803,8 @@ def _static_view(value: Any, seq: Any) -> Any:
         return None
     arg, offset = r
     return (
-        (aieir.argument_number(arg), offset)
-        if aieir.argument_owner(arg) == seq
+        (structure.argument_number(arg), offset)
+        if structure.argument_owner(arg) == seq
         else None
     )
 
@@ -819,12 +825,14 @@ def _bind(view: Any, value: Any, frame: cg.Frame) -> cg.BufferRef | None:
 
 
 def _read_memcpy(op: Any, seq: Any) -> _Memcpy | None:
-    operand = aieir.operand(op, 0)
-    ebytes = aieir.element_bytes(aieir.memref_element_type(aieir.value_type(operand)))
+    operand = structure.operand(op, 0)
+    ebytes = structure.element_bytes(
+        attributes.memref_element_type(structure.value_type(operand))
+    )
     if ebytes is None:
         return None
     offs, sizes, strides = (
-        list(aieir.attr_or_none(op, f"static_{k}") or [])
+        list(structure.attr_or_none(op, f"static_{k}") or [])
         for k in ("offsets", "sizes", "strides")
     )
     if S.DYNAMIC in offs + sizes + strides or not sizes or min(sizes) <= 0:
@@ -904,7 +912,7 @@ def tag_binding(
     """The nearest call of ``frame``'s chain whose sequence is tagged, and where its tagged
     argument points in the dispatched sequence (None: no tagged sequence, or the argument is not
     bound to a static view of a host buffer, which the run check reports). ``keys``: the
-    :func:`aieir.op_id` of frames' sequences, where known."""
+    :func:`structure.op_id` of frames' sequences, where known."""
     f: cg.Frame | None = frame
     while f is not None:
         n = facts.tag(f.sequence, keys.get(f) if keys else None)
@@ -912,7 +920,7 @@ def tag_binding(
             return TagBinding(f.sequence, None, problem=n)
         if n is not None:
             bound = f.args[n] if n < len(f.args) else None
-            size = aieir.memref_bytes(aieir.seq_args(f.sequence)[n].type)
+            size = structure.memref_bytes(structure.seq_args(f.sequence)[n].type)
             if not isinstance(bound, cg.BufferRef) or not isinstance(bound.offset, int):
                 return None
             end = bound.offset + size if size is not None else None
@@ -947,7 +955,11 @@ def tag_problem(
 def _tag_hint(problems: list[str], run: cg.Run, tag: int | str | None) -> list[str]:
     """A run that stops short at the trace buffer its callee tags: say which buffer it is and
     what passes it."""
-    if not problems or not isinstance(tag, int) or aieir.num_operands(run.op) != tag:
+    if (
+        not problems
+        or not isinstance(tag, int)
+        or structure.num_operands(run.op) != tag
+    ):
         return problems
     return [
         f"{problems[0]}: it is the trace buffer {cg.seq_label(run.callee)} tags "

@@ -41,7 +41,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..analysis.callgraph import Frame, GraphError, RunGraph, inline_walk
-from ..ir import aieir, aieops, views
+from ..ir import aieops, attributes, eras, structure, views
+from ..ir import fields as ir_fields
 from ..ir import schema as S
 from . import trace_unit as T
 from .dma import S2MM, EmuFault, Patch, ShimDma, Task, decode_queue_register
@@ -145,8 +146,8 @@ class Design:
 
     @staticmethod
     def load(op: Any) -> Design:
-        sym = aieir.device_name(op)
-        dev = aieir.int_attr_value(aieir.attr_or_none(op, "device"))
+        sym = structure.device_name(op)
+        dev = attributes.int_attr_value(structure.attr_or_none(op, "device"))
         if dev in NPU1_DEVICES:
             arch = "aie2"
         elif dev in NPU2_DEVICES:
@@ -154,32 +155,32 @@ class Design:
         else:
             raise EmuFault(f"device @{sym} ({dev}) is not a Ryzen AI NPU device", op)
         tiles = {
-            aieir.result(t.op): (t.col, t.row)
-            for t in map(aieops.Tile, aieir.walk(op, [aieops.Tile.NAME]))
+            structure.result(t.op): (t.col, t.row)
+            for t in map(aieops.Tile, structure.walk(op, [aieops.Tile.NAME]))
         }
         flows: dict[tuple[int, int, int], list[Flow]] = {}
-        for pf in aieir.walk(op, ["aie.packet_flow"]):
-            ports = {o.name: o for o in aieir.block_ops(aieir.body(pf))}
+        for pf in structure.walk(op, ["aie.packet_flow"]):
+            ports = {o.name: o for o in structure.block_ops(structure.body(pf))}
             src, dst = ports.get("aie.packet_source"), ports.get("aie.packet_dest")
             if (
                 src is None
                 or dst is None
-                or aieir.get_int(src, "bundle", "E4") != TRACE_BUNDLE
+                or ir_fields.get_int(src, "bundle", "E4") != TRACE_BUNDLE
             ):
                 continue
-            scol, srow = tiles[aieir.operand(src, 0)]
-            dcol, drow = tiles[aieir.operand(dst, 0)]
-            if drow != 0 or aieir.get_int(dst, "bundle", "E4") != DMA_BUNDLE:
+            scol, srow = tiles[structure.operand(src, 0)]
+            dcol, drow = tiles[structure.operand(dst, 0)]
+            if drow != 0 or ir_fields.get_int(dst, "bundle", "E4") != DMA_BUNDLE:
                 raise EmuFault("trace packet flows must end at a shim DMA channel", pf)
-            keep = aieir.attr_or_none(pf, "keep_pkt_header")
+            keep = structure.attr_or_none(pf, "keep_pkt_header")
             flows.setdefault(
-                (scol, srow, aieir.get_int(src, "channel", "E4")), []
+                (scol, srow, ir_fields.get_int(src, "channel", "E4")), []
             ).append(
                 Flow(
-                    aieir.get_int(pf, "ID", "E4") & 0x1F,
+                    ir_fields.get_int(pf, "ID", "E4") & 0x1F,
                     dcol,
-                    aieir.get_int(dst, "channel", "E4"),
-                    bool(keep is not None and aieir.int_attr_value(keep)),
+                    ir_fields.get_int(dst, "channel", "E4"),
+                    bool(keep is not None and attributes.int_attr_value(keep)),
                 )
             )
         return Design(sym, op, arch, tiles, flows)
@@ -192,10 +193,10 @@ class Npu:
         self.module = module
         self.memory = memory
         try:
-            self.era = aieir.detect_era(module)
-        except aieir.EraError as e:
+            self.era = eras.detect_era(module)
+        except eras.EraError as e:
             raise EmuFault(str(e), e.op) from None
-        self.devices = {aieir.device_name(d): d for d in aieir.devices(module)}
+        self.devices = {structure.device_name(d): d for d in structure.devices(module)}
         self.dma = ShimDma(self)
         self.design: Design | None = None
         self.regs: dict[tuple[int, int], dict[int, int]] = {}
@@ -237,8 +238,8 @@ class Npu:
     # -- dispatch -----------------------------------------------------------------------------
     def dispatch(self, seq: Any) -> EmuResult:
         self.root = seq
-        self.root_device = aieir.parent_named(seq, "aie.device")
-        self._load(aieir.device_name(self.root_device), seq)
+        self.root_device = structure.parent_named(seq, "aie.device")
+        self._load(structure.device_name(self.root_device), seq)
         graph = RunGraph(self.module)
         try:
             for op, frame in inline_walk(graph, seq):
@@ -265,14 +266,16 @@ class Npu:
             raise EmuFault(
                 "this value is not known before the run (a run-time scalar?); the emulator "
                 "needs it",
-                self.op if aieir.is_block_argument(v) else aieir.defining_op(v),
+                self.op if structure.is_block_argument(v) else structure.defining_op(v),
             )
         return n
 
     def host_buffer(self, v: Any, frame: Frame) -> tuple[int, int]:
         """(host-buffer index, byte offset) a memref value of this call points at."""
         ref = frame.buffer(v)
-        index = aieir.host_buffer_index(self.root, ref.arg) if ref is not None else None
+        index = (
+            structure.host_buffer_index(self.root, ref.arg) if ref is not None else None
+        )
         if index is None:
             raise EmuFault(
                 "memref operand does not resolve to a host buffer of the dispatched sequence "
@@ -284,9 +287,9 @@ class Npu:
     def int_field(self, op: Any, name: str, frame: Frame) -> int | None:
         d = S.opdef(self.era, op.name)
         if d is not None and d.operand(name) is not None:
-            v = aieir.get_operand(op, name, self.era)
+            v = ir_fields.get_operand(op, name, self.era)
             return None if v is None else self.int_value(v, frame)
-        return aieir.int_attr_value(aieir.attr_or_none(op, name))
+        return attributes.int_attr_value(structure.attr_or_none(op, name))
 
     def required(self, op: Any, name: str, frame: Frame) -> int:
         v = self.int_field(op, name, frame)
@@ -539,7 +542,7 @@ def _h_load_pdi(npu: Npu, op: Any, frame: Frame) -> None:
 
 
 def _address(npu: Npu, op: Any, frame: Frame) -> int:
-    if aieir.attr_or_none(op, "buffer") is not None:
+    if structure.attr_or_none(op, "buffer") is not None:
         raise EmuFault(f"'{op.name}' relative to an aie.buffer is not modelled", op)
     address = npu.required(op, "address", frame) & 0xFFFFFFFF
     col, row = npu.int_field(op, "column", frame), npu.int_field(op, "row", frame)
@@ -563,14 +566,16 @@ def _h_maskwrite32(npu: Npu, op: Any, frame: Frame) -> None:
 
 def _global_words(npu: Npu, op: Any) -> list[int]:
     """The words of the ``memref.global`` a blockwrite's data comes from."""
-    src = aieir.defining_op(aieir.operand(op, 0))
+    src = structure.defining_op(structure.operand(op, 0))
     if src is None or src.name != "memref.get_global":
         raise EmuFault("blockwrite data must come from memref.get_global", op)
-    name = aieir.symref_name(aieir.attr_or_none(src, "name"))
-    for scope in (aieir.parent_named(op, "aie.device"), npu.module):
-        for g in aieir.block_ops(aieir.body(scope)):
-            if g.name == "memref.global" and aieir.symbol_name(g) == name:
-                return aieir.dense_elements_ints(aieir.attr_or_none(g, "initial_value"))
+    name = structure.symref_name(structure.attr_or_none(src, "name"))
+    for scope in (structure.parent_named(op, "aie.device"), npu.module):
+        for g in structure.block_ops(structure.body(scope)):
+            if g.name == "memref.global" and structure.symbol_name(g) == name:
+                return attributes.dense_elements_ints(
+                    structure.attr_or_none(g, "initial_value")
+                )
     raise EmuFault(f"no memref.global @{name}", src)
 
 
@@ -628,13 +633,15 @@ def _h_writebd(npu: Npu, op: Any, frame: Frame) -> None:
 
 
 def _h_address_patch(npu: Npu, op: Any, frame: Frame) -> None:
-    if npu.era != "E1" and aieir.get_operand(op, "addr_val", npu.era) is not None:
+    if npu.era != "E1" and ir_fields.get_operand(op, "addr_val", npu.era) is not None:
         raise EmuFault(
             "address_patch with a run-time BD address (addr_val) is not modelled", op
         )
     arg_plus = npu.required(op, "arg_plus", frame)
     buffer_operand = (
-        aieir.get_operand(op, "buffer", npu.era) if npu.era in ("E3", "E4") else None
+        ir_fields.get_operand(op, "buffer", npu.era)
+        if npu.era in ("E3", "E4")
+        else None
     )
     if buffer_operand is not None:
         if not views.resolvable_in_sequence(op, buffer_operand):
@@ -652,7 +659,7 @@ def _h_address_patch(npu: Npu, op: Any, frame: Frame) -> None:
             f"{len(npu.memory.buffers)} host buffer(s): the DMA would write nowhere",
             op,
         )
-    addr = aieir.int_attr_value(aieir.attr_or_none(op, "addr")) & 0xFFFFFFFF
+    addr = attributes.int_attr_value(structure.attr_or_none(op, "addr")) & 0xFFFFFFFF
     col, row = (addr >> 25) & 0x7F, (addr >> 20) & 0x1F
     patch = Patch(op, arg_idx, arg_plus, npu.memory.buffers[arg_idx])
     if row != 0:
@@ -705,7 +712,7 @@ def _h_sync(npu: Npu, op: Any, frame: Frame) -> None:
 
 def _defining(v: Any, name: str, op: Any) -> Any:
     """The ``name`` op that defines ``v`` (a device-level value), else an :class:`EmuFault`."""
-    owner = aieir.defining_op(v)
+    owner = structure.defining_op(v)
     if owner is None or owner.name != name:
         raise EmuFault(f"'{op.name}' needs a value defined by '{name}'", op)
     return owner
@@ -720,13 +727,13 @@ def _h_set_lock(npu: Npu, op: Any, frame: Frame) -> None:
     """``aiex.set_lock``: the lock's value register takes ``value`` (non-blocking; what
     ``-aie-lower-set-lock`` writes). The emulator keeps the value; no core waits on it.
     """
-    lock = _defining(aieir.operand(op, 0), "aie.lock", op)
-    lock_id = aieir.int_attr_value(aieir.attr_or_none(lock, "lockID"))
+    lock = _defining(structure.operand(op, 0), "aie.lock", op)
+    lock_id = attributes.int_attr_value(structure.attr_or_none(lock, "lockID"))
     if lock_id is None:
         raise EmuFault(
             "aiex.set_lock on a lock without a lockID: assign lock IDs first", op
         )
-    col, row = _tile_of(aieir.operand(lock, 0), op)
+    col, row = _tile_of(structure.operand(lock, 0), op)
     npu.locks[(col, row, lock_id)] = npu.required(op, "value", frame)
 
 
@@ -734,33 +741,35 @@ def _dma_bd_fields(npu: Npu, bd: Any, frame: Frame) -> tuple[int, int, int, Any]
     """(bd_id, offset in bytes, length in bytes, buffer value) of an ``aie.dma_bd`` of a task."""
     d = S.opdef(npu.era, bd.name)
     segmented = d is not None and d.segments
-    buffer = aieir.operand(bd, 0)
+    buffer = structure.operand(bd, 0)
     elem = (
-        aieir.element_bytes(aieir.memref_element_type(aieir.value_type(buffer)))
-        if aieir.is_memref(buffer)
+        structure.element_bytes(
+            attributes.memref_element_type(structure.value_type(buffer))
+        )
+        if attributes.is_memref(buffer)
         else None
     )
     if segmented:
         offset = (
             npu.int_field(bd, "offset", frame)
-            if aieir.get_operand(bd, "offset", npu.era) is not None
-            else aieir.int_attr_value(aieir.attr_or_none(bd, "static_offset"))
+            if ir_fields.get_operand(bd, "offset", npu.era) is not None
+            else attributes.int_attr_value(structure.attr_or_none(bd, "static_offset"))
         )
         length = (
             npu.int_field(bd, "len", frame)
-            if aieir.get_operand(bd, "len", npu.era) is not None
-            else aieir.int_attr_value(aieir.attr_or_none(bd, "static_len"))
+            if ir_fields.get_operand(bd, "len", npu.era) is not None
+            else attributes.int_attr_value(structure.attr_or_none(bd, "static_len"))
         )
-        if aieir.attr_or_none(bd, "static_sizes") is not None or list(
-            aieir.get_operand(bd, "sizes", npu.era) or []
+        if structure.attr_or_none(bd, "static_sizes") is not None or list(
+            ir_fields.get_operand(bd, "sizes", npu.era) or []
         ):
             raise EmuFault("multi-dimensional DMA task BDs are not modelled", bd)
     else:
         offset = npu.int_field(bd, "offset", frame)
         length = npu.int_field(bd, "len", frame)
-        if aieir.attr_or_none(bd, "dimensions") is not None:
+        if structure.attr_or_none(bd, "dimensions") is not None:
             raise EmuFault("multi-dimensional DMA task BDs are not modelled", bd)
-    bd_id = aieir.int_attr_value(aieir.attr_or_none(bd, "bd_id"))
+    bd_id = attributes.int_attr_value(structure.attr_or_none(bd, "bd_id"))
     if bd_id is None:
         raise EmuFault(
             "aie.dma_bd of a DMA task has no bd_id: run mlir-aie's "
@@ -779,38 +788,39 @@ def _h_configure_task(npu: Npu, op: Any, frame: Frame) -> None:
     kept for ``dma_start_task`` / ``dma_await_task``. One BD per task (no ``aie.next_bd``).
     """
     if op.name == "aiex.dma_configure_task":
-        col, row = _tile_of(aieir.get_operand(op, "tile", npu.era), op)
+        col, row = _tile_of(ir_fields.get_operand(op, "tile", npu.era), op)
         direction = npu.required(op, "direction", frame)
         channel = npu.required(op, "channel", frame)
     else:  # _for: the endpoint of the aie.shim_dma_allocation it names, in the op's device
-        ref = aieir.attr_or_none(op, "alloc")
+        ref = structure.attr_or_none(op, "alloc")
         if ref is None:
             raise EmuFault(f"'{op.name}' names no aie.shim_dma_allocation", op)
-        name = aieir.symref_name(ref)
-        device = aieir.parent_named(op, "aie.device")
+        name = structure.symref_name(ref)
+        device = structure.parent_named(op, "aie.device")
         alloc = next(
             (
                 o
-                for o in aieir.block_ops(aieir.body(device))
-                if o.name == "aie.shim_dma_allocation" and aieir.symbol_name(o) == name
+                for o in structure.block_ops(structure.body(device))
+                if o.name == "aie.shim_dma_allocation"
+                and structure.symbol_name(o) == name
             ),
             None,
         )
         if alloc is None:
             raise EmuFault(f"no aie.shim_dma_allocation @{name} in this device", op)
-        col, row = _tile_of(aieir.operand(alloc, 0), op)
-        direction = aieir.get_int(alloc, "channel_dir", "E4")
-        channel = aieir.get_int(alloc, "channel_index", "E4")
+        col, row = _tile_of(structure.operand(alloc, 0), op)
+        direction = ir_fields.get_int(alloc, "channel_dir", "E4")
+        channel = ir_fields.get_int(alloc, "channel_index", "E4")
     if row != 0:
         raise EmuFault("DMA tasks are modelled for shim tiles (row 0) only", op)
     for name in ("repeat_count_val", "bd_id_val"):
-        if npu.era != "E1" and aieir.get_operand(op, name, npu.era) is not None:
+        if npu.era != "E1" and ir_fields.get_operand(op, name, npu.era) is not None:
             raise EmuFault(f"a run-time {name} is not modelled", op)
-    blocks = aieir.blocks(op)
-    bds = [o for b in blocks for o in aieir.block_ops(b) if o.name == "aie.dma_bd"]
+    blocks = structure.blocks(op)
+    bds = [o for b in blocks for o in structure.block_ops(b) if o.name == "aie.dma_bd"]
     if len(blocks) != 1 or len(bds) != 1:
         raise EmuFault("DMA tasks of one BD (one block) are modelled only", op)
-    for o in aieir.block_ops(blocks[0]):
+    for o in structure.block_ops(blocks[0]):
         if o.name not in ("aie.dma_bd", "aie.end", "arith.constant"):
             raise EmuFault(f"'{o.name}' in a DMA task's BD is not modelled", o)
     bd_id, offset, length, buffer = _dma_bd_fields(npu, bds[0], frame)
@@ -825,7 +835,7 @@ def _h_configure_task(npu: Npu, op: Any, frame: Frame) -> None:
     index, at = npu.host_buffer(buffer, frame)
     patch = Patch(op, index, at + offset, npu.memory.buffers[index])
     npu.dma.patch(col, 0x1D000 + 0x20 * bd_id + 4, patch)
-    npu.tasks[aieir.op_id(op)] = (
+    npu.tasks[structure.op_id(op)] = (
         col,
         direction,
         channel,
@@ -839,8 +849,8 @@ def _h_configure_task(npu: Npu, op: Any, frame: Frame) -> None:
 
 
 def _task(npu: Npu, op: Any) -> tuple[int, int, int, Task]:
-    owner = aieir.defining_op(aieir.operand(op, 0))
-    task = npu.tasks.get(aieir.op_id(owner)) if owner is not None else None
+    owner = structure.defining_op(structure.operand(op, 0))
+    task = npu.tasks.get(structure.op_id(owner)) if owner is not None else None
     if task is None:
         raise EmuFault(f"'{op.name}' names no configured DMA task", op)
     return task

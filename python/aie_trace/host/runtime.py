@@ -30,9 +30,9 @@ from typing import Any, Protocol
 import numpy as np
 
 from ..analysis import layout as L
-from ..ir import aieir
-from ..ir.aieir import make_context
+from ..ir import attributes, eras, structure
 from ..ir.diagnostics import DiagnosticEngine, LocatedError
+from ..ir.structure import make_context
 
 MANIFEST_SUFFIX = ".aie-trace.json"
 FINGERPRINT_VERSION = "aie-trace-cc1"
@@ -154,14 +154,14 @@ class CallingConvention:
 
 
 def _dtype(element: Any) -> str:
-    width = aieir.integer_width(element)
+    width = attributes.integer_width(element)
     if width is not None:
         base = _INT_DTYPES.get(width)
         if base is None:
             raise ConventionError(
                 f"host buffers of element type {element} are not supported"
             )
-        return ("u" + base) if aieir.is_unsigned_integer(element) else base
+        return ("u" + base) if attributes.is_unsigned_integer(element) else base
     name = _FLOAT_DTYPES.get(str(element))
     if name is None:
         raise ConventionError(
@@ -178,7 +178,7 @@ def dispatchable(module: Any) -> list[Any]:
 
 
 def kernel_name(seq: Any) -> str:
-    return ":".join(aieir.kernel_name(seq))
+    return ":".join(structure.kernel_name(seq))
 
 
 def find_kernel(module: Any, kernel: str | None) -> Any:
@@ -186,8 +186,8 @@ def find_kernel(module: Any, kernel: str | None) -> Any:
     if kernel is not None:
         match = [
             s
-            for s in aieir.devices(module)
-            for s in aieir.sequences(s)
+            for s in structure.devices(module)
+            for s in structure.sequences(s)
             if kernel_name(s) == kernel
         ]
         if not match:
@@ -231,23 +231,23 @@ def convention_of(seq: Any) -> CallingConvention:
     except L.LayoutError as e:
         raise ConventionError(str(e)) from None
     args, scalars = [], []
-    for i, arg in enumerate(aieir.seq_args(seq)):
-        t = aieir.value_type(arg)
-        if not aieir.is_host_buffer_type(t):
+    for i, arg in enumerate(structure.seq_args(seq)):
+        t = structure.value_type(arg)
+        if not structure.is_host_buffer_type(t):
             scalars.append(str(t))
             continue
-        nbytes = aieir.memref_bytes(t)
+        nbytes = structure.memref_bytes(t)
         if nbytes is None:
             raise ConventionError(
                 f"{kernel_name(seq)}: argument {i} ({t}) has no static size"
             )
-        element = aieir.memref_element_type(t)
+        element = attributes.memref_element_type(t)
         role = "trace" if lay is not None and lay.arg_index == i else "data"
         args.append(
             HostArg(
                 len(args),
                 i,
-                tuple(aieir.memref_shape(t)),
+                tuple(attributes.memref_shape(t)),
                 str(element),
                 _dtype(element),
                 nbytes,
@@ -373,16 +373,16 @@ def parse_module(path: str | Path, ctx: Any, data: bytes | None = None) -> Any:
         ) from None
     with ctx:
         try:
-            module = aieir.parse_op(text, source_name=str(path))
-        except aieir.ParseError as e:
+            module = structure.parse_op(text, source_name=str(path))
+        except structure.ParseError as e:
             engine = DiagnosticEngine()
             engine.extend_from_mlir(e.diagnostics)
             raise ConventionError(
                 "\n".join(d.format() for d in engine.diagnostics) or f"{path}: {e}"
             ) from None
         try:
-            aieir.detect_era(module)
-        except aieir.EraError as e:
+            eras.detect_era(module)
+        except eras.EraError as e:
             raise ConventionError(e.message, e.op) from None
         return module
 
@@ -441,7 +441,7 @@ class Design:
         from ..analysis.verify import verify_module
 
         diag = DiagnosticEngine()
-        with aieir.unknown_location():
+        with structure.unknown_location():
             verify_module(self.module, diag)
         errors = [d for d in diag.diagnostics if d.severity == "error"]
         if errors:

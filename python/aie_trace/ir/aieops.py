@@ -3,7 +3,7 @@
 """Typed wrappers for the aie/aiex ops the engines read: part of the IR layer.
 
 A wrapper is a small object over one operation and the IR era it is read in. Its properties read
-fields by their ODS names through :mod:`aie_trace.ir.aieir` (``get_int``, ``get_operand``,
+fields by their ODS names through :mod:`aie_trace.ir.fields` (``get_int``, ``get_operand``,
 ``attr_or_none``), so a field that one era keeps as an attribute and another as an SSA operand
 (``arg_plus`` of ``aiex.npu.address_patch``: an attribute in E1, an operand from E2 on) reads the
 same, and a field the era does not define reads None. Wrappers hold no state beyond the op: make
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from . import aieir
+from . import attributes, builders, fields, structure
 from . import schema as S
 
 
@@ -58,14 +58,14 @@ class Op:
 
     def int(self, field: str) -> int | None:
         """Integer field ``field`` (attribute, or a constant SSA operand), None when absent."""
-        return aieir.get_int(self.op, field, self.era)
+        return fields.get_int(self.op, field, self.era)
 
     def value(self, field: str) -> Any:
         """The SSA operand ``field`` (None when the era keeps it as an attribute or it is absent)."""
-        return aieir.get_operand(self.op, field, self.era)
+        return fields.get_operand(self.op, field, self.era)
 
     def attr(self, field: str) -> Any:
-        return aieir.attr_or_none(self.op, field)
+        return structure.attr_or_none(self.op, field)
 
 
 def _eras_with_operand(op_name: str, operand: str) -> frozenset[str]:
@@ -79,8 +79,8 @@ def _eras_with_operand(op_name: str, operand: str) -> frozenset[str]:
 
 
 def _symbol(op: Any, field: str) -> str | None:
-    ref = aieir.attr_or_none(op, field)
-    return aieir.symref_name(ref) if ref is not None else None
+    ref = structure.attr_or_none(op, field)
+    return structure.symref_name(ref) if ref is not None else None
 
 
 class Device(Op):
@@ -92,19 +92,19 @@ class Device(Op):
 
     @property
     def name(self) -> str:
-        return aieir.device_name(self.op)
+        return structure.device_name(self.op)
 
     @property
     def kind(self) -> int | None:
         """The ``device`` enum value (``AIEDevice``)."""
-        return aieir.int_attr_value(self.attr("device"))
+        return attributes.int_attr_value(self.attr("device"))
 
     def sequences(self) -> list[RuntimeSequence]:
-        return [RuntimeSequence(s, self.era) for s in aieir.sequences(self.op)]
+        return [RuntimeSequence(s, self.era) for s in structure.sequences(self.op)]
 
     def ops(self) -> list[Any]:
         """The ops of the device's body, in order."""
-        return aieir.body_ops(self.op)
+        return structure.body_ops(self.op)
 
 
 class RuntimeSequence(Op):
@@ -116,32 +116,32 @@ class RuntimeSequence(Op):
 
     @property
     def name(self) -> str:
-        return aieir.sequence_name(self.op)
+        return structure.sequence_name(self.op)
 
     @property
     def device(self) -> Device | None:
-        d = aieir.device_of(self.op)
+        d = structure.device_of(self.op)
         return None if d is None else Device(d, self.era)
 
     @property
     def kernel_name(self) -> tuple[str, str]:
         """(device name, sequence name)."""
-        return aieir.kernel_name(self.op)
+        return structure.kernel_name(self.op)
 
     @property
     def args(self) -> list[Any]:
         """The block arguments (none for an empty body ``{}``)."""
-        return aieir.seq_args(self.op)
+        return structure.seq_args(self.op)
 
     def host_buffer_index(self, block_index: int) -> int | None:
-        return aieir.host_buffer_index(self.op, block_index)
+        return structure.host_buffer_index(self.op, block_index)
 
     def block_index_of_host_buffer(self, host_index: int) -> int | None:
-        return aieir.block_index_of_host_buffer(self.op, host_index)
+        return structure.block_index_of_host_buffer(self.op, host_index)
 
     def ops(self, names: Any = None) -> list[Any]:
         """The ops nested in the body, pre-order (only those named in ``names`` if given)."""
-        found = aieir.walk(self.op, names)
+        found = structure.walk(self.op, names)
         return found if names is not None and self.NAME not in names else found[1:]
 
 
@@ -186,17 +186,17 @@ class Run(Op):
 
     @property
     def args(self) -> list[Any]:
-        return aieir.operands(self.op)
+        return structure.operands(self.op)
 
     @property
     def configure(self) -> Configure | None:
-        cfg = aieir.parent_named(self.op, Configure.NAME)
+        cfg = structure.parent_named(self.op, Configure.NAME)
         return None if cfg is None else Configure(cfg, self.era)
 
     def with_args(self, args: list[Any]) -> Any:
         """A new run with ``args``, before this one (which the caller then erases), as its
-        operation: see :func:`aieir.rebuild`."""
-        return aieir.rebuild(self.op, self.era, args)
+        operation: see :func:`builders.rebuild`."""
+        return builders.rebuild(self.op, self.era, args)
 
 
 class AddressPatch(Op):

@@ -26,24 +26,21 @@ from typing import Any
 
 from . import customform as CF
 from . import schema as S
-from .aieir import (
+from .attributes import dense_ints, int_attr_value, string_value, symbol_ref_path
+from .structure import (
     attr_or_none,
     block_arguments,
     block_ops,
-    dense_ints,
-    int_attr_value,
     listed_attrs,
     operands,
     region_blocks,
     results,
-    string_value,
-    symbol_ref_path,
     value_name,
     value_type,
     walk,
 )
-from .aieir import op_name as _op_name
-from .aieir import regions as _regions
+from .structure import op_name as _op_name
+from .structure import regions as _regions
 
 _AIE = ("aie.", "aiex.")
 _PUNCT = frozenset("<>(){}[],")

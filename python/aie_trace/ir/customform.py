@@ -26,7 +26,7 @@ Two paths read the text and give the same module: a fast path (one compiled expr
 reading of an op, the text between aie/aiex ops skipped wholesale) and the token reader, which
 reads whatever the fast path does not vouch for. This module is text only: it never touches the
 bindings' objects. The IR layer
-(:func:`aie_trace.ir.aieir.parse_op`) calls it and parses the result.
+(:func:`aie_trace.ir.structure.parse_op`) calls it and parses the result.
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from . import aieir
+from . import attributes, eras, structure
 from .diagnostics import LocatedError
 
 #: the tagged form's attribute: the block-argument index of a sequence's trace buffer
@@ -70,10 +70,10 @@ def sequence_form(seq: Any) -> str | None:
     """The trace-buffer form beside the eras that ``seq`` carries, or None. (A tag that is not an
     i32 naming a memref argument still is the tagged form: :func:`tagged_problems` reports it.)
     """
-    if aieir.attr_or_none(seq, TRACE_BUFFER_ARG) is not None:
+    if structure.attr_or_none(seq, TRACE_BUFFER_ARG) is not None:
         return TAGGED_FORM
-    attr = aieir.attr_or_none(seq, IN_REVIEW)
-    if attr is not None and aieir.dict_items(attr) is not None:
+    attr = structure.attr_or_none(seq, IN_REVIEW)
+    if attr is not None and attributes.dict_items(attr) is not None:
         return IN_REVIEW_FORM
     return None
 
@@ -83,23 +83,23 @@ def trace_forms(module: Any) -> tuple[str, ...]:
     :data:`TRACE_FORMS` order."""
     found = {
         sequence_form(seq)
-        for dev in aieir.devices(module)
-        for seq in aieir.sequences(dev)
+        for dev in structure.devices(module)
+        for seq in structure.sequences(dev)
     }
     return tuple(f for f in TRACE_FORMS if f in found)
 
 
 def detect(module: Any, default: str = "E4") -> IRForm:
-    """:func:`aieir.detect_era` (the same era, or the same :class:`aieir.EraError`) with the
+    """:func:`eras.detect_era` (the same era, or the same :class:`eras.EraError`) with the
     trace-buffer forms beside the eras that ``module`` carries."""
-    return IRForm(aieir.detect_era(module, default), trace_forms(module))
+    return IRForm(eras.detect_era(module, default), trace_forms(module))
 
 
 def in_review_problems(module: Any) -> list[tuple[Any, str]]:
     """``(sequence, message)`` for every runtime sequence carrying the in-review dictionary."""
     out = []
-    for dev in aieir.devices(module):
-        for seq in aieir.sequences(dev):
+    for dev in structure.devices(module):
+        for seq in structure.sequences(dev):
             if sequence_form(seq) == IN_REVIEW_FORM:
                 out.append(
                     (
@@ -117,8 +117,8 @@ def tagged_problems(module: Any) -> list[tuple[Any, str]]:
     """``(sequence, message)`` for every sequence whose ``aie.trace_buffer_arg`` is not an i32
     naming a memref argument (materialize's words, :func:`tagged_trace_arg`)."""
     out = []
-    for dev in aieir.devices(module):
-        for seq in aieir.sequences(dev):
+    for dev in structure.devices(module):
+        for seq in structure.sequences(dev):
             try:
                 tagged_trace_arg(seq)
             except TaggedFormError as e:
@@ -136,13 +136,17 @@ def tagged_trace_arg(seq: Any) -> int | None:
     buffer mlir-aie's trace lowering appended in the full-ELF control-packet flow), or None.
     Raises :class:`TaggedFormError` when the tag is not an i32 naming a memref argument.
     """
-    attr = aieir.attr_or_none(seq, TRACE_BUFFER_ARG)
+    attr = structure.attr_or_none(seq, TRACE_BUFFER_ARG)
     if attr is None:
         return None
-    n = aieir.int_attr_value(attr) if aieir.attr_type_ok("i32", attr) else None
-    params = aieir.seq_args(seq)
-    if n is None or not 0 <= n < len(params) or not aieir.is_memref(params[n]):
-        device, name = aieir.kernel_name(seq)
+    n = (
+        attributes.int_attr_value(attr)
+        if attributes.attr_type_ok("i32", attr)
+        else None
+    )
+    params = structure.seq_args(seq)
+    if n is None or not 0 <= n < len(params) or not attributes.is_memref(params[n]):
+        device, name = structure.kernel_name(seq)
         raise TaggedFormError(
             f"'{TRACE_BUFFER_ARG}' must be an i32 naming a memref argument of "
             f"@{device}:@{name} ({len(params)} arguments)",

@@ -3,7 +3,7 @@
 """Modules bound at import time, imported at first use.
 
 The JSON side of :mod:`aie_trace.analysis.layout` (and with it ``aie-trace decode --layout``) needs no MLIR
-bindings; the IR side does. ``aieir = lazy.module("aie_trace.ir.aieir")`` lets one module hold both:
+bindings; the IR side does. ``structure = lazy.module("aie_trace.ir.structure")`` lets one module hold both:
 the provider is chosen, and its errors raised, only when an IR function runs.
 """
 

@@ -12,7 +12,7 @@ Passes are written against the upstream MLIR Python API. The bindings are loaded
 ``AIE_TRACE_MLIR_PROVIDER`` (``aie``, ``torch_mlir`` or ``mlir``) forces one. Without ``aie``,
 unregistered dialects are allowed and aie/aiex ops are read and written in generic form.
 
-The IR layer (``aie_trace.ir.aieir``) and the code that runs pass managers import ``ir``,
+The IR layer (``aie_trace.ir.structure`` and its siblings) and the code that runs pass managers import ``ir``,
 ``passmanager`` and the upstream dialect modules from here, so switching provider touches this file
 only. Only ``ir`` is imported up front; the others load when first used.
 """

@@ -81,7 +81,7 @@ class Snapshot:
 
 
 def _attributes(op: Any) -> dict[str, Any]:
-    from .aieir import listed_attrs
+    from .structure import listed_attrs
 
     return listed_attrs(op)
 

@@ -28,7 +28,7 @@ byte offset is then ``sum(offset[d] * source stride[d]) * element bytes``, which
 result type's offset holds once the offsets are folded. Everything else is checked as above.
 
 ``getHostBufferArgIndex`` (same file) counts memref block arguments only; here that count is
-:func:`aieir.host_buffer_index`.
+:func:`structure.host_buffer_index`.
 """
 
 from __future__ import annotations
@@ -36,9 +36,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from . import aieir
-from .aieir import ir
+from . import attributes, fields, structure
 from .schema import DYNAMIC
+from .structure import ir
 
 #: the caller's bindings: the integer an index SSA value holds (an int, or a symbolic value that
 #: adds and scales like one), or None when unknown
@@ -71,7 +71,7 @@ def _contiguous(shape: list[int], strides: list[int]) -> bool:
 def _subview_step(op: Any, fold: Fold | None) -> tuple[Any, Any] | None:
     src, res = op.operands[0], op.result
     offsets, sizes, strides = (
-        aieir.dense_ints(aieir.attr_or_none(op, n))
+        attributes.dense_ints(structure.attr_or_none(op, n))
         for n in ("static_offsets", "static_sizes", "static_strides")
     )
     dynamic = DYNAMIC in offsets
@@ -81,12 +81,14 @@ def _subview_step(op: Any, fold: Fold | None) -> tuple[Any, Any] | None:
         return None
     # getIntOrFloatBitWidth() of the element type (upstream asserts on ``index``), whole bytes
     element = ir.MemRefType(src.type).element_type
-    bits = None if aieir.is_index_type(element) else aieir.element_bits(element)
+    bits = (
+        None if attributes.is_index_type(element) else structure.element_bits(element)
+    )
     if bits is None or bits % 8:
         return None
     ebytes = bits // 8
-    s = aieir.memref_strides_and_offset(src.type)
-    r = aieir.memref_strides_and_offset(res.type)
+    s = attributes.memref_strides_and_offset(src.type)
+    r = attributes.memref_strides_and_offset(res.type)
     if s is None or r is None:
         return None
     if not _contiguous(list(ir.MemRefType(res.type).shape), r[0]):
@@ -120,10 +122,10 @@ def _step(value: Any, fold: Fold | None) -> tuple[Any, Any] | None:
         return op.operands[0], 0
     if op.name == "memref.reinterpret_cast":
         src = op.operands[0]
-        if not aieir.isa(ir.MemRefType, src.type):
+        if not structure.isa(ir.MemRefType, src.type):
             return None
         layout = ir.MemRefType(src.type).layout
-        if aieir.isa(ir.StridedLayoutAttr, layout) and any(
+        if structure.isa(ir.StridedLayoutAttr, layout) and any(
             s != 1 for s in ir.StridedLayoutAttr(layout).strides
         ):
             return None
@@ -133,7 +135,7 @@ def _step(value: Any, fold: Fold | None) -> tuple[Any, Any] | None:
     if op.name == "memref.view":
         if len(op.operands) != 2:  # source, byte shift; more are dynamic result sizes
             return None
-        shift = (fold or aieir.constant_int)(op.operands[1])
+        shift = (fold or fields.constant_int)(op.operands[1])
         return None if shift is None else (op.operands[0], shift)
     return None
 
@@ -163,7 +165,7 @@ def resolvable_in_sequence(op: Any, value: Any) -> bool:
     """Whether ``value`` (the ``buffer`` of patch ``op``) roots, by :func:`trace_to_block_argument`,
     at an argument of the runtime sequence that encloses ``op``: what mlir-aie's resolve pass
     requires."""
-    seq = aieir.parent_named(op, "aie.runtime_sequence")
+    seq = structure.parent_named(op, "aie.runtime_sequence")
     traced = trace_to_block_argument(value)
     if seq is None or traced is None:
         return False

@@ -56,7 +56,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..analysis import callgraph as cg
-from ..ir import aieir, aieops, forms
+from ..ir import aieops, attributes, builders, forms, structure
 from ..ir import schema as S
 from ..ir.diagnostics import LocatedError
 
@@ -88,13 +88,13 @@ def clone_body(block: Any, mapping: dict[Any, Any], ip: Any) -> list[Any]:
     """Clone every op of ``block`` at ``ip``; operands found in ``mapping`` (old value -> new
     value) are replaced, and each clone's results join the mapping. Returns the clones.
     """
-    return [_clone_mapped(old, mapping, ip) for old in aieir.block_ops(block)]
+    return [_clone_mapped(old, mapping, ip) for old in structure.block_ops(block)]
 
 
 def _clone_mapped(old: Any, mapping: dict[Any, Any], ip: Any) -> Any:
-    new = aieir.clone(old, ip)
-    aieir.remap_operands(new, mapping)
-    for a, b in zip(aieir.results(old), aieir.results(new), strict=False):
+    new = structure.clone(old, ip)
+    structure.remap_operands(new, mapping)
+    for a, b in zip(structure.results(old), structure.results(new), strict=False):
         mapping[a] = b
     return new
 
@@ -105,8 +105,12 @@ def _clone_mapped(old: Any, mapping: dict[Any, Any], ip: Any) -> Any:
 def _module_symbol(module: Any, name: str) -> Any:
     """The op directly in ``module`` whose symbol is ``name`` (an ``aie.device`` without
     ``sym_name`` is mlir-aie's default ``main``), or None."""
-    for o in aieir.block_ops(aieir.body(module)):
-        own = aieir.device_name(o) if o.name == "aie.device" else aieir.symbol_name(o)
+    for o in structure.block_ops(structure.body(module)):
+        own = (
+            structure.device_name(o)
+            if o.name == "aie.device"
+            else structure.symbol_name(o)
+        )
         if own == name:
             return o
     return None
@@ -114,12 +118,12 @@ def _module_symbol(module: Any, name: str) -> Any:
 
 def _symbol_in(table: Any, name: str) -> Any:
     """``SymbolTable::lookupSymbolIn``: the op directly in ``table``'s body named ``name``."""
-    blocks = aieir.blocks(table) if aieir.regions(table) else []
-    for o in aieir.block_ops(blocks[0]) if blocks else ():
+    blocks = structure.blocks(table) if structure.regions(table) else []
+    for o in structure.block_ops(blocks[0]) if blocks else ():
         own = (
-            aieir.sequence_name(o)
+            structure.sequence_name(o)
             if o.name == "aie.runtime_sequence"
-            else aieir.symbol_name(o)
+            else structure.symbol_name(o)
         )
         if own == name:
             return o
@@ -129,7 +133,7 @@ def _symbol_in(table: Any, name: str) -> Any:
 def _configured_device(cfg: Any) -> Any:
     """The ``aie.device`` an ``aiex.configure`` names, or None."""
     name = aieops.Configure(cfg).device_name
-    module = aieir.parent_op(aieir.parent_named(cfg, "aie.device"))
+    module = structure.parent_op(structure.parent_named(cfg, "aie.device"))
     found = _module_symbol(module, name) if name is not None else None
     return found if found is not None and found.name == "aie.device" else None
 
@@ -138,9 +142,11 @@ def _all_attrs(op: Any) -> list[tuple[str, Any]]:
     """Every attribute of ``op`` (MLIR's ``op->getAttrs()``), by name: its discardable attributes
     and its properties. An unregistered op's properties can only be read by name, so they are
     looked up under every property name that any op of any era of the schema has."""
-    names = set(_PROPERTY_NAMES) | set(aieir.listed_attrs(op))
+    names = set(_PROPERTY_NAMES) | set(structure.listed_attrs(op))
     return [
-        (n, a) for n in sorted(names) if (a := aieir.attr_or_none(op, n)) is not None
+        (n, a)
+        for n in sorted(names)
+        if (a := structure.attr_or_none(op, n)) is not None
     ]
 
 
@@ -149,13 +155,13 @@ _PROPERTY_NAMES = frozenset(n for attrs in S.PROPERTY_ERAS.values() for n in att
 
 def _refs_in(attr: Any) -> Iterable[tuple[str, ...]]:
     """Every symbol reference inside ``attr`` (itself, or in arrays and dictionaries)."""
-    names = aieir.symbol_ref_path(attr)
+    names = attributes.symbol_ref_path(attr)
     if names is not None:
         yield names
         return
-    for item in aieir.array_items(attr) or ():
+    for item in attributes.array_items(attr) or ():
         yield from _refs_in(item)
-    for item in (aieir.dict_items(attr) or {}).values():
+    for item in (attributes.dict_items(attr) or {}).values():
         yield from _refs_in(item)
 
 
@@ -172,8 +178,8 @@ def _resolve(names: tuple[str, ...], scope: Any) -> Any:
 def verify_before_materialization(seq: Any) -> None:
     """``RuntimeSequenceOp::verifyBeforeMaterialization``: every symbol reference in ``seq``
     (resolved from its device) names one of :data:`SYMBOL_TARGETS`."""
-    device = aieir.parent_named(seq, "aie.device")
-    for op in aieir.walk(seq):
+    device = structure.parent_named(seq, "aie.device")
+    for op in structure.walk(seq):
         for _, attr in _all_attrs(op):
             for names in _refs_in(attr):
                 found = _resolve(names, device)
@@ -189,9 +195,9 @@ def verify_before_materialization(seq: Any) -> None:
 def verify_runs_in_configure(cfg: Any, device: Any) -> None:
     """``verifyRunOpsInConfigureOp``: each run directly in ``cfg`` names a runtime sequence of
     ``device`` and passes exactly its parameters, in mlir-aie's words."""
-    blocks = aieir.blocks(cfg)
-    dev = aieir.device_name(device)
-    for op in aieir.block_ops(blocks[0]) if blocks else ():
+    blocks = structure.blocks(cfg)
+    dev = structure.device_name(device)
+    for op in structure.block_ops(blocks[0]) if blocks else ():
         if op.name != aieops.Run.NAME:
             continue
         name = aieops.Run(op).callee_name or ""
@@ -204,19 +210,19 @@ def verify_runs_in_configure(cfg: Any, device: Any) -> None:
             )
         if callee.name != "aie.runtime_sequence":
             raise MaterializeError(f"'{name}' is not a runtime sequence", op)
-        check_run_operands(op, aieir.seq_args(callee))
+        check_run_operands(op, structure.seq_args(callee))
 
 
 def check_run_operands(op: Any, params: list[Any]) -> None:
     """The operand checks of ``verifyRunOpsInConfigureOp``, in its words."""
-    operands = aieir.operands(op)
+    operands = structure.operands(op)
     if len(operands) != len(params):
         raise MaterializeError(
             f"'aiex.run' op argument count mismatch: expected {len(params)} but got "
             f"{len(operands)}",
             op,
         )
-    mismatch = aieir.first_type_mismatch(params, operands)
+    mismatch = structure.first_type_mismatch(params, operands)
     if mismatch is not None:
         i, expected, got = mismatch
         raise MaterializeError(
@@ -227,7 +233,7 @@ def check_run_operands(op: Any, params: list[Any]) -> None:
 
 def _callee(run: Any) -> Any:
     """The runtime sequence an ``aiex.run`` runs (through its enclosing configure), or None."""
-    cfg = aieir.parent_named(run, aieops.Configure.NAME)
+    cfg = structure.parent_named(run, aieops.Configure.NAME)
     device = _configured_device(cfg) if cfg is not None else None
     if device is None:
         return None
@@ -241,13 +247,13 @@ def _cycle_from(seq: Any) -> list[Any] | None:
     done: set[int] = set()
 
     def visit(s: Any, path: list[Any]) -> list[Any] | None:
-        keys = [aieir.op_id(p) for p in path]
-        if aieir.op_id(s) in keys:
-            return path[keys.index(aieir.op_id(s)) :] + [s]
-        if aieir.op_id(s) in done:
+        keys = [structure.op_id(p) for p in path]
+        if structure.op_id(s) in keys:
+            return path[keys.index(structure.op_id(s)) :] + [s]
+        if structure.op_id(s) in done:
             return None
-        done.add(aieir.op_id(s))
-        for run in aieir.walk(s, [aieops.Run.NAME]):
+        done.add(structure.op_id(s))
+        for run in structure.walk(s, [aieops.Run.NAME]):
             callee = _callee(run)
             if callee is not None:
                 found = visit(callee, path + [s])
@@ -260,12 +266,12 @@ def _cycle_from(seq: Any) -> list[Any] | None:
 
 def verify_device(device: Any) -> None:
     """The checks upstream makes on ``device`` before materializing it (module docstring, 1)."""
-    for seq in aieir.sequences(device):
+    for seq in structure.sequences(device):
         verify_before_materialization(seq)
-        for cfg in aieir.body_ops(seq):
+        for cfg in structure.body_ops(seq):
             if cfg.name != aieops.Configure.NAME:
                 continue
-            if aieir.attr_or_none(cfg, "symbol") is None:
+            if structure.attr_or_none(cfg, "symbol") is None:
                 raise MaterializeError(
                     "'aiex.configure' op requires attribute 'symbol'", cfg
                 )
@@ -275,7 +281,7 @@ def verify_device(device: Any) -> None:
                     f"No such device: '@{aieops.Configure(cfg).device_name}'", cfg
                 )
             verify_runs_in_configure(cfg, referenced)
-    for seq in aieir.sequences(device):
+    for seq in structure.sequences(device):
         cycle = _cycle_from(seq)
         if cycle is not None:
             raise MaterializeError(
@@ -299,7 +305,9 @@ def verify_device(device: Any) -> None:
 def _outside_values(block: Any) -> list[Any]:
     """The values ``block``'s ops use that neither the block's arguments nor its ops define, in
     first-use order."""
-    return _used_from_outside(aieir.block_ops(block), aieir.block_arguments(block))
+    return _used_from_outside(
+        structure.block_ops(block), structure.block_arguments(block)
+    )
 
 
 def _outside_operands(op: Any) -> list[Any]:
@@ -312,14 +320,14 @@ def _used_from_outside(tops: list[Any], own_args: list[Any]) -> list[Any]:
     """The values ``tops`` and the ops nested in them use that are none of ``own_args`` and that
     no op among them defines (as a result, or as an argument of a block it holds), in first-use
     order."""
-    inside = {aieir.op_id(o) for top in tops for o in aieir.walk(top)}
+    inside = {structure.op_id(o) for top in tops for o in structure.walk(top)}
     out: list[Any] = []
     for top in tops:
-        for o in aieir.walk(top):
-            for v in aieir.operands(o):
+        for o in structure.walk(top):
+            for v in structure.operands(o):
                 if any(v == a for a in own_args):
                     continue
-                if aieir.op_id(aieir.value_owner(v)) in inside:
+                if structure.op_id(structure.value_owner(v)) in inside:
                     continue
                 if not any(v == w for w in out):
                     out.append(v)
@@ -331,11 +339,11 @@ def _tile_attrs(tile: Any, era: str) -> dict[str, Any]:
     op's properties are read by name) and its discardable attributes."""
     d = S.opdef(era, "aie.tile")
     names = {a.name for a in d.attrs} if d else set()
-    names |= set(aieir.listed_attrs(tile))
+    names |= set(structure.listed_attrs(tile))
     return {
         n: v
         for n in sorted(names - {"col", "row"})
-        if (v := aieir.attr_or_none(tile, n)) is not None
+        if (v := structure.attr_or_none(tile, n)) is not None
     }
 
 
@@ -349,7 +357,7 @@ def _hoisted_constant(op: Any) -> bool:
     operation type: arith.constant``), which makes a callee device that was materialized before
     its caller (as nested runs require) impossible to inline; we copy it like a tile (the caller's
     constant of that value, else a clone), a documented difference (docs/ir-eras.md)."""
-    parent = aieir.parent_op(op)
+    parent = structure.parent_op(op)
     return (
         op.name == "arith.constant"
         and parent is not None
@@ -365,11 +373,11 @@ class _CallerDevice:
 
     def __init__(self, device: Any, era: str):
         self.device, self.era = device, era
-        ops = aieir.block_ops(aieir.body(device))
+        ops = structure.block_ops(structure.body(device))
         self.ssa_anchor = ops[0]  # the device's first op
         self.symbol_anchor = next(o for o in ops if o.name == "aie.runtime_sequence")
         self.cloned: dict[int, Any] = {}
-        self.names = {n for o in ops if (n := aieir.symbol_name(o)) is not None}
+        self.names = {n for o in ops if (n := structure.symbol_name(o)) is not None}
         self.suffix: dict[str, int] = {}
 
     def unique(self, name: str) -> str:
@@ -384,16 +392,16 @@ class _CallerDevice:
         return unique
 
     def _renamed(self, clone: Any) -> Any:
-        name = aieir.symbol_name(clone)
+        name = structure.symbol_name(clone)
         if name is not None:
             new = self.unique(name)
             if new != name:
-                aieir.set_raw_attr(clone, "sym_name", aieir.string_attr(new))
+                structure.set_raw_attr(clone, "sym_name", attributes.string_attr(new))
         return clone
 
     def _existing_tile(self, tile: Any, at: Any) -> Any:
         wanted = aieops.Tile(tile)
-        for t in aieir.block_ops(aieir.body(self.device)):
+        for t in structure.block_ops(structure.body(self.device)):
             if t.name != aieops.Tile.NAME:
                 continue
             there = aieops.Tile(t)
@@ -413,7 +421,7 @@ class _CallerDevice:
         insertion point, the point moves past it; after it, it moves up to it. (Upstream inserts before the device's
         first op whatever it is, so a lock of a tile the caller declares first would precede its
         tile: IR that does not verify; docs/ir-eras.md.)"""
-        ops = aieir.block_ops(aieir.body(self.device))
+        ops = structure.block_ops(structure.body(self.device))
         at = next(i for i, o in enumerate(ops) if o == self.ssa_anchor)
         here = next(i for i, o in enumerate(ops) if o == op)
         if here == at:
@@ -421,16 +429,16 @@ class _CallerDevice:
             if self.symbol_anchor == op:
                 self.symbol_anchor = self.ssa_anchor
         elif here > at:
-            aieir.move_before(op, self.ssa_anchor)
+            structure.move_before(op, self.ssa_anchor)
 
     def _existing_constant(self, const: Any) -> Any:
-        value = aieir.attr_or_none(const, "value")
+        value = structure.attr_or_none(const, "value")
         return next(
             (
                 o
-                for o in aieir.block_ops(aieir.body(self.device))
+                for o in structure.block_ops(structure.body(self.device))
                 if o.name == "arith.constant"
-                and aieir.attr_or_none(o, "value") == value
+                and structure.attr_or_none(o, "value") == value
             ),
             None,
         )
@@ -443,7 +451,7 @@ class _CallerDevice:
         order: list[Any] = []
         while to_visit:
             value = to_visit.pop()
-            op = aieir.defining_op(value)
+            op = structure.defining_op(value)
             if op is None:
                 raise MaterializeError(
                     "Referenced value is not defined by an operation", at
@@ -453,7 +461,7 @@ class _CallerDevice:
             if op.name == aieops.Tile.NAME or _hoisted_constant(op):
                 order[:0] = [op]
             elif op.name in _ON_TILE:
-                tile = aieir.operand(op, 0)
+                tile = structure.operand(op, 0)
                 if not any(tile == v for v in to_visit):
                     to_visit.append(tile)
                 order.append(op)
@@ -465,7 +473,7 @@ class _CallerDevice:
                     at,
                 )
         tiles_used = {
-            aieir.op_id(aieir.defining_op(aieir.operand(o, 0)))
+            structure.op_id(structure.defining_op(structure.operand(o, 0)))
             for o in order
             if o.name in _ON_TILE
         }
@@ -476,26 +484,28 @@ class _CallerDevice:
                 else self._existing_constant(op) if _hoisted_constant(op) else None
             )
             if existing is not None:
-                if aieir.op_id(op) in tiles_used:
+                if structure.op_id(op) in tiles_used:
                     self._ahead_of_clones(existing)
-                self.cloned[aieir.op_id(op)] = existing
-            mapping[aieir.result(op)] = aieir.result(self.get_or_clone(op, mapping))
+                self.cloned[structure.op_id(op)] = existing
+            mapping[structure.result(op)] = structure.result(
+                self.get_or_clone(op, mapping)
+            )
 
     def get_or_clone(self, op: Any, mapping: dict[Any, Any]) -> Any:
         """``getOrClone``: the caller's stand-in for ``op``, cloned at the SSA insertion point on
         first use (renamed when its symbol name is taken)."""
-        found = self.cloned.get(aieir.op_id(op))
+        found = self.cloned.get(structure.op_id(op))
         if found is None:
-            new = aieir.clone(op, aieir.before(self.ssa_anchor))
-            aieir.remap_operands(new, mapping)
-            found = self.cloned[aieir.op_id(op)] = self._renamed(new)
+            new = structure.clone(op, structure.before(self.ssa_anchor))
+            structure.remap_operands(new, mapping)
+            found = self.cloned[structure.op_id(op)] = self._renamed(new)
         return found
 
     def clone_symbol(self, definition: Any, mapping: dict[Any, Any], name: str) -> Any:
         """A clone of ``definition`` named ``name`` at the symbol insertion point."""
-        new = aieir.clone(definition, aieir.before(self.symbol_anchor))
-        aieir.remap_operands(new, mapping)
-        aieir.set_raw_attr(new, "sym_name", aieir.string_attr(name))
+        new = structure.clone(definition, structure.before(self.symbol_anchor))
+        structure.remap_operands(new, mapping)
+        structure.set_raw_attr(new, "sym_name", attributes.string_attr(name))
         return new
 
 
@@ -504,19 +514,19 @@ def _replace_refs(attr: Any, fn: Any) -> Any:
     dictionary, at any depth) replaced by ``fn(names)``; the same object when nothing changed.
     (MLIR's ``Attribute::replace``, over the attribute kinds the bindings can take apart.)
     """
-    names = aieir.symbol_ref_path(attr)
+    names = attributes.symbol_ref_path(attr)
     if names is not None:
         return fn(names)
-    items = aieir.array_items(attr)
+    items = attributes.array_items(attr)
     if items is not None:
         new = [_replace_refs(a, fn) for a in items]
         changed = any(a is not b for a, b in zip(items, new, strict=True))
-        return aieir.array_attr(new) if changed else attr
-    entries = aieir.dict_items(attr)
+        return attributes.array_attr(new) if changed else attr
+    entries = attributes.dict_items(attr)
     if entries is not None:
         new_entries = {k: _replace_refs(v, fn) for k, v in entries.items()}
         changed = any(new_entries[k] is not entries[k] for k in entries)
-        return aieir.dict_attr(new_entries) if changed else attr
+        return attributes.dict_attr(new_entries) if changed else attr
     return attr
 
 
@@ -532,8 +542,8 @@ class _SymbolInliner:
     accepts."""
 
     def __init__(self, callee: Any, caller: _CallerDevice, mapping: dict, at: Any):
-        self.callee_device = aieir.parent_named(callee, "aie.device")
-        self.module = aieir.parent_op(self.callee_device)
+        self.callee_device = structure.parent_named(callee, "aie.device")
+        self.module = structure.parent_op(self.callee_device)
         self.callee, self.caller, self.mapping, self.at = callee, caller, mapping, at
         self.done: dict[tuple[str, ...], Any] = {}
 
@@ -547,13 +557,13 @@ class _SymbolInliner:
             shown = "::".join(f"@{n}" for n in names)
             raise MaterializeError(
                 f"'{user.name}' in {cg.seq_label(self.callee)} names {shown}, which is "
-                f"defined neither in @{aieir.device_name(self.callee_device)} nor in the "
+                f"defined neither in @{structure.device_name(self.callee_device)} nor in the "
                 "module, so mlir-aie's -aie-materialize-runtime-sequences cannot inline "
                 "this run",
                 self.at,
             )
         if definition.name == "aie.device":
-            new = aieir.symbol_ref(names)
+            new = attributes.symbol_ref(names)
         else:
             unique = self.caller.unique(names[0])
             self.caller.copy_values(
@@ -562,24 +572,24 @@ class _SymbolInliner:
                 self.at,
             )
             self.caller.clone_symbol(definition, self.mapping, unique)
-            new = aieir.symbol_ref([unique])
+            new = attributes.symbol_ref([unique])
         self.done[names] = new
         return new
 
     def run(self, top: Any) -> None:
-        for op in aieir.walk(top):
+        for op in structure.walk(top):
             for name, old in _all_attrs(op):
                 new = _replace_refs(old, lambda n, op=op: self._rewrite(n, op))
                 if new is not old:
-                    aieir.set_raw_attr(op, name, new)
+                    structure.set_raw_attr(op, name, new)
 
 
 def inline_run(run: cg.Run, caller: _CallerDevice) -> None:
     """Replace ``run`` by a clone of its callee's body (module docstring, 2)."""
     callee, op = run.callee, run.op
-    params = aieir.seq_args(callee)
+    params = structure.seq_args(callee)
     check_run_operands(op, params)
-    inner = aieir.walk(callee, [aieops.Run.NAME])
+    inner = structure.walk(callee, [aieops.Run.NAME])
     if inner:
         raise MaterializeError(
             f"{cg.seq_label(callee)} still runs "
@@ -590,28 +600,32 @@ def inline_run(run: cg.Run, caller: _CallerDevice) -> None:
             "cannot resolve, and upstream leaves this run in place)",
             op,
         )
-    seq = aieir.parent_named(op, "aie.runtime_sequence")
-    for block in aieir.blocks(callee):  # none for an empty body `{}`
-        mapping = dict(zip(params, aieir.operands(op), strict=False))
+    seq = structure.parent_named(op, "aie.runtime_sequence")
+    for block in structure.blocks(callee):  # none for an empty body `{}`
+        mapping = dict(zip(params, structure.operands(op), strict=False))
         caller.copy_values(_outside_values(block), mapping, op)
-        hoist = aieir.first_op(aieir.first_block(seq))  # the caller sequence's start
+        hoist = structure.first_op(
+            structure.first_block(seq)
+        )  # the caller sequence's start
         symbols = _SymbolInliner(callee, caller, mapping, op)
-        for old in aieir.block_ops(block):
+        for old in structure.block_ops(block):
             if old.name == SCRATCHPAD:
-                _clone_mapped(old, mapping, aieir.before(hoist))
+                _clone_mapped(old, mapping, structure.before(hoist))
                 continue
-            symbols.run(_clone_mapped(old, mapping, aieir.before(op)))
-    aieir.erase(op)
+            symbols.run(_clone_mapped(old, mapping, structure.before(op)))
+    structure.erase(op)
 
 
 def _drop_duplicate_scratchpads(seq: Any) -> None:
     """``deduplicateCreateScratchpadOps``: a sequence keeps its first create_scratchpad; every
     later one must have its size."""
-    pads = [o for o in aieir.body_ops(seq) if o.name == SCRATCHPAD]
+    pads = [o for o in structure.body_ops(seq) if o.name == SCRATCHPAD]
     for dup in pads[1:]:
-        a, b = (aieir.attr_or_none(p, "size") for p in (dup, pads[0]))
+        a, b = (structure.attr_or_none(p, "size") for p in (dup, pads[0]))
         if a != b:
-            shown = [aieir.int_attr_value(x) if x is not None else None for x in (a, b)]
+            shown = [
+                attributes.int_attr_value(x) if x is not None else None for x in (a, b)
+            ]
             raise MaterializeError(
                 "create_scratchpad size mismatch after inlining: "
                 f"{shown[0]} != {shown[1]}",
@@ -619,7 +633,7 @@ def _drop_duplicate_scratchpads(seq: Any) -> None:
                 [(pads[0], "the sequence's first create_scratchpad, which is kept")],
             )
     for dup in pads[1:]:
-        aieir.erase(dup)
+        structure.erase(dup)
 
 
 _LOAD_PDI_FIELDS = ("device_ref", "id", "size", "address")
@@ -628,51 +642,54 @@ _LOAD_PDI_FIELDS = ("device_ref", "id", "size", "address")
 def _same_load_pdi(a: Any, b: Any) -> bool:
     """``NpuLoadPdiOp::canonicalize``'s test: the same device_ref, id, size and address."""
     return all(
-        aieir.attr_or_none(a, n) == aieir.attr_or_none(b, n) for n in _LOAD_PDI_FIELDS
+        structure.attr_or_none(a, n) == structure.attr_or_none(b, n)
+        for n in _LOAD_PDI_FIELDS
     )
 
 
 def _drop_repeated_load_pdi(device: Any) -> None:
     """mlir-aie's load_pdi canonicalization over ``device``: a load_pdi directly followed, in its
     block, by an identical one is erased (the second is kept)."""
-    for op in aieir.walk(device, [LOAD_PDI]):
-        ops = aieir.block_ops(aieir.block_of(op))
+    for op in structure.walk(device, [LOAD_PDI]):
+        ops = structure.block_ops(structure.block_of(op))
         i = next(k for k, o in enumerate(ops) if o == op)
         if (
             i + 1 < len(ops)
             and ops[i + 1].name == LOAD_PDI
             and _same_load_pdi(op, ops[i + 1])
         ):
-            aieir.erase(op)
+            structure.erase(op)
 
 
 def _hoist_constants(device: Any) -> None:
     """The greedy driver's constant folding over ``device`` (module docstring, 4): every
     ``arith.constant`` of its sequences moves to the device's start, one per value and type.
     """
-    start = aieir.first_op(aieir.body(device))
+    start = structure.first_op(structure.body(device))
     kept: list[Any] = [
-        o for o in aieir.block_ops(aieir.body(device)) if o.name == "arith.constant"
+        o
+        for o in structure.block_ops(structure.body(device))
+        if o.name == "arith.constant"
     ]
     replaced: dict[Any, Any] = {}
-    for seq in aieir.sequences(device):
-        for c in aieir.walk(seq, ["arith.constant"]):
-            value = aieir.attr_or_none(c, "value")
+    for seq in structure.sequences(device):
+        for c in structure.walk(seq, ["arith.constant"]):
+            value = structure.attr_or_none(c, "value")
             same = next(
-                (k for k in kept if aieir.attr_or_none(k, "value") == value), None
+                (k for k in kept if structure.attr_or_none(k, "value") == value), None
             )
             if same is not None:
-                replaced[aieir.result(c)] = aieir.result(same)
+                replaced[structure.result(c)] = structure.result(same)
                 continue
-            aieir.move_before(c, start)
+            structure.move_before(c, start)
             kept.append(c)
     if replaced:
-        aieir.remap_operands(device, replaced)
+        structure.remap_operands(device, replaced)
         for old in replaced:
-            if not aieir.has_uses(
+            if not structure.has_uses(
                 old
             ):  # (a use from outside the device, in invalid IR, stays)
-                aieir.erase(aieir.defining_op(old))
+                structure.erase(structure.defining_op(old))
 
 
 def materialize_device(graph: cg.RunGraph, device: Any, era: str) -> None:
@@ -680,41 +697,45 @@ def materialize_device(graph: cg.RunGraph, device: Any, era: str) -> None:
     any device was materialized; only the runs it read are looked up in it (inlining clones no
     run: a callee that still runs others is refused), and those exist until they are inlined.
     """
-    seqs = aieir.sequences(device)
+    seqs = structure.sequences(device)
     if not seqs:
         return
     caller = _CallerDevice(device, era)
-    keys = {aieir.op_id(s) for s in seqs}
-    for seq in (s for s in graph.bottom_up() if aieir.op_id(s) in keys):
-        for op in aieir.walk(seq, [aieops.Run.NAME]):
+    keys = {structure.op_id(s) for s in seqs}
+    for seq in (s for s in graph.bottom_up() if structure.op_id(s) in keys):
+        for op in structure.walk(seq, [aieops.Run.NAME]):
             inline_run(graph.run_of(op), caller)
     for seq in seqs:
         _drop_duplicate_scratchpads(seq)
     configures = [
         o
         for seq in seqs
-        for o in (aieir.body_ops(seq) if aieir.blocks(seq) else ())
+        for o in (structure.body_ops(seq) if structure.blocks(seq) else ())
         if o.name == aieops.Configure.NAME
     ]
     for cfg in configures:
-        block = aieir.first_block(cfg)  # appended for an empty configure `{}`
-        first = aieir.first_op(block)
-        attrs = {"device_ref": aieir.required_attr(cfg, "symbol")}
-        expand = aieir.attr_or_none(cfg, "expand_mode")
+        block = structure.first_block(cfg)  # appended for an empty configure `{}`
+        first = structure.first_op(block)
+        attrs = {"device_ref": structure.required_attr(cfg, "symbol")}
+        expand = structure.attr_or_none(cfg, "expand_mode")
         if expand is not None:
             attrs["expand_mode"] = expand
-        aieir.create(
+        builders.create(
             LOAD_PDI,
             era,
             attrs=attrs,
-            ip=aieir.before(first) if first is not None else aieir.at_end(block),
-            loc=aieir.location(cfg),
+            ip=(
+                structure.before(first)
+                if first is not None
+                else structure.at_end(block)
+            ),
+            loc=structure.location(cfg),
         )
     _drop_repeated_load_pdi(device)
     for cfg in configures:
-        for o in aieir.block_ops(aieir.first_block(cfg)):
-            aieir.move_before(o, cfg)
-        aieir.erase(cfg)
+        for o in structure.block_ops(structure.first_block(cfg)):
+            structure.move_before(o, cfg)
+        structure.erase(cfg)
     _hoist_constants(device)
 
 
@@ -746,35 +767,37 @@ def conform(module: Any, era: str) -> int:
     )  # wrapper -> how many trailing arguments conform gave it
     count = 0
     for seq in order:
-        blocks = aieir.blocks(seq)
+        blocks = structure.blocks(seq)
         if not blocks:
             continue  # an empty sequence runs nothing
         block = blocks[0]
-        before = len(aieir.block_arguments(block))
-        for op in aieir.walk(seq, ["aiex.run"]):
+        before = len(structure.block_arguments(block))
+        for op in structure.walk(seq, ["aiex.run"]):
             callee = graph.run_of(op).callee
-            params = aieir.seq_args(callee)
+            params = structure.seq_args(callee)
             try:
                 n = forms.tagged_trace_arg(callee)
             except forms.TaggedFormError as e:
                 raise MaterializeError(e.message, e.op) from None
             missing = (
                 1 if n is not None and n == len(params) - 1 else 0
-            ) or threaded.get(aieir.op_id(callee), 0)
-            if not missing or aieir.num_operands(op) != len(params) - missing:
+            ) or threaded.get(structure.op_id(callee), 0)
+            if not missing or structure.num_operands(op) != len(params) - missing:
                 continue  # untraced, already passed, or not trailing: left to the checks
-            loc = aieir.location(op)
+            loc = structure.location(op)
             args = [
-                aieir.add_block_argument(block, aieir.value_type(params[i]), loc)
+                structure.add_block_argument(
+                    block, structure.value_type(params[i]), loc
+                )
                 for i in range(len(params) - missing, len(params))
             ]
             run = aieops.Run(op, era)
             run.with_args(run.args + args)
-            aieir.erase(op)
+            structure.erase(op)
             count += 1
-        after = len(aieir.block_arguments(block))
+        after = len(structure.block_arguments(block))
         if after > before:
-            threaded[aieir.op_id(seq)] = after - before
+            threaded[structure.op_id(seq)] = after - before
     return count
 
 
@@ -796,12 +819,12 @@ def materialize(module: Any, era: str) -> None:
             module, era
         )  # before the operand checks: it completes what they would refuse
         graph = cg.RunGraph(module)
-    for device in aieir.devices(module):
+    for device in structure.devices(module):
         verify_device(device)
     if (
         graph.errors
     ):  # what upstream's checks do not cover (a run outside its configure, ...)
         op, message = graph.errors[0]
         raise MaterializeError(message, op)
-    for device in aieir.devices(module):
+    for device in structure.devices(module):
         materialize_device(graph, device, era)

@@ -7,7 +7,7 @@ mlir-aie (``lib/Dialect/AIEX/Transforms/AIEResolveAddressPatchBuffers.cpp`` at f
 at 872ef4c8 states it) replaces every ``aiex.npu.address_patch`` that has a ``buffer`` operand
 by one with the integer form:
 
-* ``arg_idx`` is the host-buffer index (memref arguments only, :func:`aieir.host_buffer_index`) of
+* ``arg_idx`` is the host-buffer index (memref arguments only, :func:`structure.host_buffer_index`) of
   the block argument the buffer's view chain roots at (:func:`views.trace_to_block_argument`);
 * ``arg_plus`` is raised by the chain's byte offset: a constant becomes a new constant, a runtime
   value gets an ``arith.addi``; an offset of 0 keeps the operand;
@@ -39,7 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..ir import aieir, views
+from ..ir import attributes, builders, fields, structure, views
 from ..ir.diagnostics import LocatedError
 
 I32_MIN, I32_MAX, I64_MAX = -(1 << 31), (1 << 31) - 1, (1 << 63) - 1
@@ -75,15 +75,15 @@ class _Plan:
 
 
 def _i64(t: Any) -> bool:
-    return aieir.integer_width(t) == 64
+    return attributes.integer_width(t) == 64
 
 
 def _enclosing_sequence(op: Any) -> Any:
-    return aieir.parent_named(op, "aie.runtime_sequence")
+    return structure.parent_named(op, "aie.runtime_sequence")
 
 
 def _plan(op: Any, era: str, wide_ok: bool, ambiguous: bool) -> _Plan:
-    buffer = aieir.get_operand(op, "buffer", era)
+    buffer = fields.get_operand(op, "buffer", era)
     seq = _enclosing_sequence(op)
     if seq is None:
         raise ResolveError(
@@ -96,13 +96,13 @@ def _plan(op: Any, era: str, wide_ok: bool, ambiguous: bool) -> _Plan:
             "or a static contiguous view of one",
             op,
         )
-    idx = aieir.host_buffer_index(seq, aieir.argument_number(traced.root))
+    idx = structure.host_buffer_index(seq, structure.argument_number(traced.root))
     if idx is None:
         raise ResolveError("buffer must resolve to a memref argument", op)
-    plus = aieir.get_operand(op, "arg_plus", era)
-    base = aieir.constant_int(plus)
+    plus = fields.get_operand(op, "arg_plus", era)
+    base = fields.constant_int(plus)
     if traced.offset == 0:
-        return _Plan(op, idx, 0, plus, base, _i64(aieir.value_type(plus)))
+        return _Plan(op, idx, 0, plus, base, _i64(structure.value_type(plus)))
     if base is not None:
         total = base + traced.offset
         needs_wide = not I32_MIN <= total <= I32_MAX
@@ -110,7 +110,7 @@ def _plan(op: Any, era: str, wide_ok: bool, ambiguous: bool) -> _Plan:
     else:
         total = None
         needs_wide = (
-            _i64(aieir.value_type(plus)) or not I32_MIN <= traced.offset <= I32_MAX
+            _i64(structure.value_type(plus)) or not I32_MIN <= traced.offset <= I32_MAX
         )
         what = f"a runtime arg_plus + {traced.offset}"
     if total is not None and total > I64_MAX:
@@ -134,14 +134,14 @@ def _new_plus(p: _Plan, ip: Any, loc: Any) -> Any:
         return p.plus
     width = "i64" if p.wide else "i32"
     if p.base is not None:
-        return aieir.constant(p.base + p.offset, width, ip=ip, loc=loc)
+        return builders.constant(p.base + p.offset, width, ip=ip, loc=loc)
     plus = p.plus
-    if p.wide and not _i64(aieir.value_type(plus)):
-        plus = aieir.cast_int("extui", plus, aieir.int_type(64), ip=ip, loc=loc)
-    shift = aieir.constant(
-        p.offset, "i64" if _i64(aieir.value_type(plus)) else "i32", ip=ip, loc=loc
+    if p.wide and not _i64(structure.value_type(plus)):
+        plus = builders.cast_int("extui", plus, attributes.int_type(64), ip=ip, loc=loc)
+    shift = builders.constant(
+        p.offset, "i64" if _i64(structure.value_type(plus)) else "i32", ip=ip, loc=loc
     )
-    return aieir.binary("addi", plus, shift, ip=ip, loc=loc)
+    return builders.binary("addi", plus, shift, ip=ip, loc=loc)
 
 
 def resolve(module: Any, era: str, wide_ok: bool, ambiguous: bool) -> int:
@@ -153,24 +153,24 @@ def resolve(module: Any, era: str, wide_ok: bool, ambiguous: bool) -> int:
         return 0  # no buffer operand before mlir-aie PR #3652
     patches = [
         op
-        for op in aieir.walk(module, [PATCH])
-        if aieir.get_operand(op, "buffer", era) is not None
+        for op in structure.walk(module, [PATCH])
+        if fields.get_operand(op, "buffer", era) is not None
     ]
     plans = [_plan(op, era, wide_ok and era == "E4", ambiguous) for op in patches]
     for p in plans:
-        op, loc = p.op, aieir.location(p.op)
-        ip = aieir.before(op)
+        op, loc = p.op, structure.location(p.op)
+        ip = structure.before(op)
         operands = {"arg_plus": _new_plus(p, ip, loc)}
-        addr_val = aieir.get_operand(op, "addr_val", era)
+        addr_val = fields.get_operand(op, "addr_val", era)
         if addr_val is not None:
             operands["addr_val"] = addr_val
-        aieir.create(
+        builders.create(
             PATCH,
             era,
             operands=operands,
-            attrs={"addr": aieir.required_attr(op, "addr"), "arg_idx": p.arg_idx},
+            attrs={"addr": structure.required_attr(op, "addr"), "arg_idx": p.arg_idx},
             ip=ip,
             loc=loc,
         )
-        aieir.erase(op)
+        structure.erase(op)
     return len(plans)

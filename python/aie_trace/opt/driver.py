@@ -682,7 +682,7 @@ def parse_module(
     ops (read in ``era`` when it is given). Lines keep their absolute numbers.
     """
     padded = "\n" * (chunk.first_line - 1) + chunk.text
-    from ..ir.aieir import ParseError, custom_to_generic
+    from ..ir.structure import ParseError, custom_to_generic
 
     try:
         generic = custom_to_generic(padded, name, era)

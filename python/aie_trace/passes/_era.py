@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from aie_trace.analysis import callgraph
-from aie_trace.ir import aieir
+from aie_trace.ir import eras
 from aie_trace.passes.base import Pass, option
 
 
@@ -27,7 +27,7 @@ class EraPass(Pass):
         if self.era != "auto":
             return self.era
         return (
-            aieir.detect_era(module) if graph is None else aieir.era_of_ops(graph.ops())
+            eras.detect_era(module) if graph is None else eras.era_of_ops(graph.ops())
         )
 
     def check_graph(self, graph: callgraph.RunGraph, diag) -> None:

@@ -88,7 +88,7 @@ def _parse_int(text: str, where: str) -> int:
 
 def _unquote(text: str) -> str:
     """An option value as MLIR's pass-pipeline syntax quotes it: one pair of ``"``, ``'`` or
-    braces around it is dropped, and nothing inside is an escape. Not ``aieir.string_literal``:
+    braces around it is dropped, and nothing inside is an escape. Not ``attributes.string_literal``:
     that reads IR string literals (double quotes only, ``\\XX`` escapes), which option text is not.
     """
     t = text.strip()

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from aie_trace.analysis.layout import dangling_copies
-from aie_trace.ir import aieir
+from aie_trace.ir import checking
 from aie_trace.ir.forms import IRForm, in_review_problems, tagged_problems, trace_forms
 from aie_trace.passes.base import option
 
@@ -54,7 +54,7 @@ class CheckIR(EraPass):
         if self.show_form:
             form = IRForm(era, trace_forms(module))
             diag.remark(module, f"IR form {form.label}: {form}")
-        for v in aieir.check_module(module, era):
+        for v in checking.check_module(module, era):
             diag.error(v.op, v.message)
         for op, message in in_review_problems(module) + tagged_problems(module):
             diag.error(op, message)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from aie_trace.analysis import layout as L
-from aie_trace.ir import aieir, aieops
+from aie_trace.ir import aieops, structure
 from aie_trace.passes.base import Pass
 
 
@@ -33,10 +33,10 @@ class DropSpecialized(Pass):
     def run(self, module, diag) -> None:
         while True:
             named = set()
-            for dev in aieir.devices(module):
-                for seq in aieir.sequences(dev):
-                    for run in aieir.walk(seq, ["aiex.run"]):
-                        cfg = aieir.parent_named(run, "aiex.configure")
+            for dev in structure.devices(module):
+                for seq in structure.sequences(dev):
+                    for run in structure.walk(seq, ["aiex.run"]):
+                        cfg = structure.parent_named(run, "aiex.configure")
                         device = (
                             aieops.Configure(cfg).device_name
                             if cfg is not None
@@ -50,12 +50,13 @@ class DropSpecialized(Pass):
                         )
             dead = [
                 seq
-                for dev in aieir.devices(module)
-                for seq in aieir.sequences(dev)
+                for dev in structure.devices(module)
+                for seq in structure.sequences(dev)
                 if L.is_specialized(seq)
-                and (aieir.device_name(dev), aieir.sequence_name(seq)) not in named
+                and (structure.device_name(dev), structure.sequence_name(seq))
+                not in named
             ]
             if not dead:
                 return
             for seq in dead:
-                aieir.erase(seq)
+                structure.erase(seq)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from aie_trace.ir import aieir
+from aie_trace.ir import structure
 from aie_trace.models.materialize import materialize
 
 from ._era import EraPass
@@ -39,5 +39,5 @@ class Materialize(EraPass):
 
     def run(self, module, diag) -> None:
         era = self.module_era(module, diag)
-        with aieir.in_context_of(module):
+        with structure.in_context_of(module):
             materialize(module, era)

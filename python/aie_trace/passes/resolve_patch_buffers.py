@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from aie_trace.ir import aieir
+from aie_trace.ir import eras, structure
 from aie_trace.models.resolve import resolve
 
 from ._era import EraPass
@@ -38,8 +38,8 @@ class ResolvePatchBuffers(EraPass):
 
     def run(self, module, diag) -> None:
         era = self.module_era(module, diag)
-        e4 = self.era == "E4" or (era == "E4" and aieir.shows_e4(module))
-        with aieir.in_context_of(module):
+        e4 = self.era == "E4" or (era == "E4" and eras.shows_e4(module))
+        with structure.in_context_of(module):
             resolve(
                 module,
                 era,

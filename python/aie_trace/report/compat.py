@@ -76,7 +76,7 @@ def select_slices(module: Any, kernel: str | None, size: int) -> tuple[list[Any]
     of the only sequence with one, or of the dispatched one); without a layout, the whole buffer
     as the trace of ``kernel`` or of the module's only runtime sequence."""
     from ..analysis import layout
-    from ..ir import aieir
+    from ..ir import structure
 
     chosen = choose_layout(module, kernel)
     if chosen is not None:
@@ -86,7 +86,7 @@ def select_slices(module: Any, kernel: str | None, size: int) -> tuple[list[Any]
         if not device or not sequence:
             raise ValueError(f"kernel must be 'device:sequence', got '{kernel}'")
     else:
-        seqs = aieir.kernel_names(module)
+        seqs = structure.kernel_names(module)
         if len(seqs) != 1:
             raise ValueError(
                 f"the module records no trace layout and has {len(seqs)} runtime sequences; "
@@ -122,8 +122,8 @@ def parse_trace(
 def parsed_module(mlir_text: str, source_name: str = "<mlir_module_str>") -> Any:
     """The module in ``mlir_text`` (generic or custom form), in the context entered; a text that
     does not parse raises ``ValueError`` with the located diagnostics."""
-    from ..ir.aieir import ParseError, parse_op
     from ..ir.diagnostics import DiagnosticEngine
+    from ..ir.structure import ParseError, parse_op
 
     try:
         return parse_op(mlir_text, source_name=source_name)
@@ -143,7 +143,7 @@ def _decode(
     arch: str | None,
 ) -> tuple[bytes, list[Any], str]:
     from ..analysis import layout, trace_events
-    from ..ir.aieir import make_context
+    from ..ir.structure import make_context
     from ..trace import decode
     from ..trace.inputs import InputError
 
@@ -166,7 +166,7 @@ def _decode(
 
 def _layout_of(mlir_module_str: str, kernel: str | None) -> Any:
     from ..analysis import layout
-    from ..ir.aieir import make_context
+    from ..ir.structure import make_context
 
     with make_context():
         module = parsed_module(mlir_module_str)

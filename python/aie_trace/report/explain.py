@@ -200,10 +200,10 @@ def trace_setup(
     start event. ``verified``: the static proof's findings for the module (:func:`patch_proof`),
     when the caller has them (they are the same for every design)."""
     from ..analysis import trace_events, tracedma
-    from ..ir import aieir
+    from ..ir import eras
 
     dev, seq = trace_events.find_sequence(module, device, sequence)
-    era = aieir.detect_era(module)
+    era = eras.detect_era(module)
     design = trace_events.design_events(module, device, sequence)
     ops = list(trace_events.own_ops(seq, device))
     channels = tracedma.trace_channels(dev)
@@ -339,17 +339,17 @@ def trace_flows(dev: Any) -> Iterator[tuple[tuple[int, int, int], tuple[int, int
     """``((col, row, trace channel), (shim column, S2MM channel))`` of every ``aie.packet_flow``
     from a ``Trace`` port to a shim DMA channel in the device."""
     from ..analysis import tracedma
-    from ..ir import aieir
+    from ..ir import attributes, structure
 
-    for flow in aieir.walk(dev, ["aie.packet_flow"]):
-        ports = aieir.block_ops(aieir.body(flow))
+    for flow in structure.walk(dev, ["aie.packet_flow"]):
+        ports = structure.block_ops(structure.body(flow))
         srcs, dests = [], []
         for p in ports:
-            bundle = aieir.int_attr_value(aieir.attr_or_none(p, "bundle"))
-            ch = aieir.int_attr_value(aieir.attr_or_none(p, "channel"))
+            bundle = attributes.int_attr_value(structure.attr_or_none(p, "bundle"))
+            ch = attributes.int_attr_value(structure.attr_or_none(p, "channel"))
             tile = (
-                tracedma._tile_coords(aieir.operand(p, 0))
-                if aieir.num_operands(p)
+                tracedma._tile_coords(structure.operand(p, 0))
+                if structure.num_operands(p)
                 else None
             )
             if tile is None or ch is None:
@@ -431,21 +431,21 @@ def register_writes(
 ) -> Iterator[tuple[int, int, int, int, int]]:
     """``(column, row, tile-local offset, value, mask)`` of each ``write32`` / ``maskwrite32`` of
     a tile register among ``ops``, in order (``write32`` has the full mask)."""
-    from ..ir import aieir
+    from ..ir import attributes, fields, structure
 
     for op in ops:
         if op.name not in ("aiex.npu.write32", "aiex.npu.maskwrite32"):
             continue
-        if aieir.attr_or_none(op, "buffer") is not None:
+        if structure.attr_or_none(op, "buffer") is not None:
             continue
-        address, value = aieir.get_int(op, "address", era), aieir.get_int(
+        address, value = fields.get_int(op, "address", era), fields.get_int(
             op, "value", era
         )
         if address is None or value is None:
             continue
         address &= 0xFFFFFFFF
-        col = aieir.int_attr_value(aieir.attr_or_none(op, "column"))
-        row = aieir.int_attr_value(aieir.attr_or_none(op, "row"))
+        col = attributes.int_attr_value(structure.attr_or_none(op, "column"))
+        row = attributes.int_attr_value(structure.attr_or_none(op, "row"))
         if col is None or row is None:
             col, row = (
                 address >> F.ADDR_COL_SHIFT,
@@ -453,7 +453,7 @@ def register_writes(
             )
         mask = 0xFFFFFFFF
         if op.name == "aiex.npu.maskwrite32":
-            m = aieir.get_int(op, "mask", era)
+            m = fields.get_int(op, "mask", era)
             if m is None:
                 continue
             mask = m & 0xFFFFFFFF

@@ -200,7 +200,7 @@ def decode_module_trace(
     :func:`aie_trace.parse_trace` does; raises ``ValueError`` for a module that cannot be used.
     """
     from ..analysis import layout, trace_events
-    from ..ir.aieir import make_context
+    from ..ir.structure import make_context
     from ..trace import decode
     from . import compat
 

@@ -88,7 +88,7 @@ def _i32(v: int) -> int:
 
 
 def memref_bytes(type_text: str) -> int:
-    """The byte size of a static memref type's text, by the rule of ``aieir.element_bytes``
+    """The byte size of a static memref type's text, by the rule of ``structure.element_bytes``
     (bit width rounded up to whole bytes, ``index`` 8 bytes)."""
     inner = type_text[type_text.index("<") + 1 : type_text.rindex(">")]
     *dims, elem = re.fullmatch(r"((?:\d+x)*)(\w+)", inner).groups()

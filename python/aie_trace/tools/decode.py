@@ -224,22 +224,22 @@ class Progress:
 
 
 def _parse_module(path: str) -> Any:
-    from aie_trace.ir import aieir
+    from aie_trace.ir import eras, structure
     from aie_trace.ir.diagnostics import DiagnosticEngine
 
     text = _read_text(path, "module")
     try:
-        module = aieir.parse_op(text, source_name=files.display_name(path))
-        aieir.detect_era(
+        module = structure.parse_op(text, source_name=files.display_name(path))
+        eras.detect_era(
             module
         )  # E0 is named as such, not as a module without sequences
-    except aieir.ParseError as e:
+    except structure.ParseError as e:
         diag = DiagnosticEngine()
         diag.extend_from_mlir(e.diagnostics)
         raise CommandError(
             "\n".join(d.format() for d in diag.diagnostics) or str(e), path
         ) from None
-    except aieir.EraError as e:
+    except eras.EraError as e:
         raise CommandError(located(e.op, e.message, path)) from None
     return module
 
@@ -308,7 +308,7 @@ def _slices(
             _check_size(args, lay, size, args.layout)
         return list(lay.slices), lay.kernel
     if module is not None:
-        from aie_trace.ir import aieir
+        from aie_trace.ir import structure
         from aie_trace.transforms.fusion import ToolchainBuildError, toolchain_layouts
 
         try:  # (an E3/E4 module that aiecc still fuses: the layout aiecc builds)
@@ -328,7 +328,7 @@ def _slices(
         if args.kernel:
             device, sequence = _split_kernel(args.kernel)
         else:
-            seqs = aieir.kernel_names(module)
+            seqs = structure.kernel_names(module)
             if len(seqs) != 1:
                 raise CommandError(
                     f"the module records no trace layout and has {len(seqs)} runtime sequences; "
@@ -571,8 +571,8 @@ def run(
     def body() -> int:
         if not args.mlir:  # a layout from JSON, or none: no MLIR bindings needed
             return _decode(args, stdout, stderr)
-        from aie_trace.ir.aieir import make_context
         from aie_trace.ir.diagnostics import LocatedError
+        from aie_trace.ir.structure import make_context
 
         with make_context():
             try:

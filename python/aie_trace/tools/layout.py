@@ -51,20 +51,20 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _layouts(text: str, name: str) -> list[L.Layout]:
-    from aie_trace.ir import aieir
+    from aie_trace.ir import eras, structure
     from aie_trace.transforms.fusion import ToolchainBuildError, toolchain_layouts
 
-    with aieir.make_context():
+    with structure.make_context():
         try:
-            module = aieir.parse_op(text, source_name=name)
-        except aieir.ParseError as e:
+            module = structure.parse_op(text, source_name=name)
+        except structure.ParseError as e:
             diag = DiagnosticEngine()
             diag.extend_from_mlir(e.diagnostics)
             raise CommandError(
                 "\n".join(d.format() for d in diag.diagnostics) or str(e), name
             ) from None
         try:
-            aieir.detect_era(module)
+            eras.detect_era(module)
             return toolchain_layouts(module)
         except ToolchainBuildError as e:
             raise CommandError(

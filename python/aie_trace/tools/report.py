@@ -127,7 +127,7 @@ def run(
     def body() -> int:
         if not args.mlir:
             return _report(args, stdout)
-        from aie_trace.ir.aieir import make_context
+        from aie_trace.ir.structure import make_context
 
         with make_context():
             return _report(args, stdout)

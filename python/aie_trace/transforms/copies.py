@@ -20,7 +20,7 @@ from typing import Any
 
 from ..analysis import layout as L
 from ..analysis.callgraph import Affine, IterSym
-from ..ir import aieir, aieops
+from ..ir import aieops, attributes, builders, fields, structure
 from .plan import loop_bounds
 from .records import I32_MAX, REBASED_FROM, Context, FusionError, Patch, Rebase, Spec
 
@@ -45,7 +45,7 @@ class Copies:
     def arity(self, k: int) -> int:
         """How many parameters an original sequence has once restructured."""
         if k not in self._arity:
-            self._arity[k] = len(aieir.seq_args(self.ctx.op(k)))
+            self._arity[k] = len(structure.seq_args(self.ctx.op(k)))
         return self._arity[k]
 
     def name(self, callee: int, root: int, path: str) -> str:
@@ -68,28 +68,28 @@ class Copies:
         without walking them. Read when the first copy is made (the sequence no longer changes).
         """
         if k not in self._positions:
-            self._positions[k] = aieir.positions(self.ctx.op(k), _COPY_EDITS)
+            self._positions[k] = structure.positions(self.ctx.op(k), _COPY_EDITS)
         return self._positions[k]
 
     def copy_attrs(self, k: int) -> list[tuple[str, Any]]:
         """The attributes every copy of a callee gets (but its name), built once."""
         if k not in self._copy_attrs:
             self._copy_attrs[k] = [
-                ("sym_visibility", aieir.string_attr("private")),
-                (L.SPECIALIZED_FROM, aieir.symbol_ref([self.ctx.names(k)[1]])),
+                ("sym_visibility", attributes.string_attr("private")),
+                (L.SPECIALIZED_FROM, attributes.symbol_ref([self.ctx.names(k)[1]])),
             ]
         return self._copy_attrs[k]
 
     def set_patch_attr(self, p: Any, name: str, value: int) -> None:
-        """``aieir.set_attr`` of an address patch's property: the attribute built for a value is
+        """``builders.set_attr`` of an address patch's property: the attribute built for a value is
         reused for the next patch given that value (copies repeat the same few values).
         """
         attr = self._attrs.get((name, value))
         if attr is None:
-            aieir.set_attr(p, name, value, self.ctx.era)
-            self._attrs[(name, value)] = aieir.attr_or_none(p, name)
+            builders.set_attr(p, name, value, self.ctx.era)
+            self._attrs[(name, value)] = structure.attr_or_none(p, name)
         else:
-            aieir.set_raw_attr(p, name, attr)
+            structure.set_raw_attr(p, name, attr)
 
     def origin_attr(self, k: int, p: Patch) -> Any:
         """The ``aie_trace.rebased_from`` of every patch made from patch ``p`` of sequence ``k``
@@ -97,8 +97,8 @@ class Copies:
         key = (REBASED_FROM, k, p.index)
         attr = self._origins.get(key)
         if attr is None:
-            addr = aieir.required_attr(self.ctx.patch_op(k, p.index), "addr")
-            origin = L.PatchOrigin(aieir.int_attr_value(addr), p.arg_idx, p.plus)
+            addr = structure.required_attr(self.ctx.patch_op(k, p.index), "addr")
+            origin = L.PatchOrigin(attributes.int_attr_value(addr), p.arg_idx, p.plus)
             attr = self._origins[key] = origin.attr(addr)
         return attr
 
@@ -119,10 +119,10 @@ class Copies:
         existing = ctx.symbol(dev, name)
         if existing is not None:
             fresh = self.build(what, orig)
-            differs = aieir.first_difference(existing, fresh)
-            aieir.erase(fresh)
+            differs = structure.first_difference(existing, fresh)
+            structure.erase(fresh)
             if differs is not None:
-                whole = aieir.op_id(differs) == aieir.op_id(existing)
+                whole = structure.op_id(differs) == structure.op_id(existing)
                 raise FusionError(
                     f"{'' if whole else 'this op of '}the specialized copy "
                     f"{ctx.label(ctx.key(existing))} differs from the copy of "
@@ -145,38 +145,39 @@ class Copies:
         orig = ctx.op(callee)
         where = self.positions(callee)
         register = ctx.symbol(dev, name) is None
-        copy = aieir.clone(orig, aieir.after(after))
+        copy = structure.clone(orig, structure.after(after))
         # The copy keeps the callee's layout attributes: readers skip specialized copies, and
         # deleting a property of an unregistered op corrupts it in these bindings.
-        aieir.set_raw_attrs(
-            copy, [("sym_name", aieir.string_attr(name)), *self.copy_attrs(callee)]
+        structure.set_raw_attrs(
+            copy, [("sym_name", attributes.string_attr(name)), *self.copy_attrs(callee)]
         )
-        body = aieir.body(copy)
-        i32 = aieir.int_type(32)
+        body = structure.body(copy)
+        i32 = attributes.int_type(32)
         params = {
-            s: aieir.add_block_argument(body, i32, aieir.location(copy)) for s in needs
+            s: structure.add_block_argument(body, i32, structure.location(copy))
+            for s in needs
         }
         if register:
             ctx.add_sequence(copy, dev, name)
         # the runs are found before the copy changes
-        runs = [aieir.op_at(copy, pos) for pos in where["aiex.run"]]
+        runs = [structure.op_at(copy, pos) for pos in where["aiex.run"]]
         patches = [
-            aieir.op_at(copy, pos) if rw is not None else None
+            structure.op_at(copy, pos) if rw is not None else None
             for pos, rw in zip(where["aiex.npu.address_patch"], rewrites, strict=True)
         ]
-        loops = [aieir.op_at(copy, pos) for pos in where["scf.for"]] if runs else []
+        loops = [structure.op_at(copy, pos) for pos in where["scf.for"]] if runs else []
         for p, orig_p, rw in zip(patches, ctx.patches(callee), rewrites, strict=True):
             if rw is not None:
                 rebased = self.apply(p, callee, orig_p, rw, params)
-                aieir.set_raw_attr(
+                structure.set_raw_attr(
                     rebased, REBASED_FROM, self.origin_attr(callee, orig_p)
                 )
         orig_loops = (
-            [aieir.op_at(orig, pos) for pos in where["scf.for"]] if loops else []
+            [structure.op_at(orig, pos) for pos in where["scf.for"]] if loops else []
         )
         for run, spec, site in zip(runs, children, ctx.runs(callee), strict=True):
-            aieir.set_raw_attr(
-                run, "runtime_sequence_symbol", aieir.symbol_ref([spec.name])
+            structure.set_raw_attr(
+                run, "runtime_sequence_symbol", attributes.symbol_ref([spec.name])
             )
             n = self.arity(ctx.callee(site))
             extra = []
@@ -185,17 +186,19 @@ class Copies:
                     extra.append(params[s])
                 else:  # a loop of this callee: compute its iteration index in the copy
                     loop = loops[orig_loops.index(s.loop)]
-                    ip = aieir.before(run)
-                    extra.append(iteration_index(loop, ip, aieir.location(run), i32))
-            if extra or aieir.num_operands(run) != n:
-                self._set_run_operands(run, aieir.operands(run)[:n] + extra)
+                    ip = structure.before(run)
+                    extra.append(
+                        iteration_index(loop, ip, structure.location(run), i32)
+                    )
+            if extra or structure.num_operands(run) != n:
+                self._set_run_operands(run, structure.operands(run)[:n] + extra)
         return copy
 
     def _set_run_operands(self, op: Any, operands: list[Any]) -> None:
         """Rebuild a run of a copy with other operands (nothing else holds the copy's runs), as
         the rewriter rebuilds a call site's (:meth:`aieops.Run.with_args`)."""
         aieops.Run(op, self.ctx.era).with_args(operands)
-        aieir.erase(op)
+        structure.erase(op)
 
     def apply(
         self,
@@ -207,55 +210,57 @@ class Copies:
     ) -> Any:
         """Rewrite the copy's patch ``p`` (made from ``orig_p``) as ``rw`` says; the patch op after."""
         era = self.ctx.era
-        ip, loc = aieir.before(p), aieir.location(p)
+        ip, loc = structure.before(p), structure.location(p)
         if era == "E1":
             self.set_patch_attr(p, "arg_idx", rw.host)
             self.set_patch_attr(p, "arg_plus", (orig_p.plus or 0) + rw.delta)
             return p
         plus_index = self.ctx.plus_index(callee, orig_p)
-        old = aieir.operand(p, plus_index)
+        old = structure.operand(p, plus_index)
         base = orig_p.plus
         total = (base if base is not None else 0) + rw.delta
-        type_ = aieir.value_type(old)
+        type_ = structure.value_type(old)
         if isinstance(total, int) and base is not None:
             if self.ctx.wide and total > I32_MAX:
-                type_ = aieir.int_type(64)
-            value = aieir.constant(total, type_, ip, loc)
+                type_ = attributes.int_type(64)
+            value = builders.constant(total, type_, ip, loc)
         else:
             value = affine_value(Affine.of(rw.delta), params, type_, ip, loc)
             if base is None or base != 0:
-                value = aieir.binary("addi", old, value, ip, loc)
+                value = builders.binary("addi", old, value, ip, loc)
         if rw.kind == "buffer":
-            addr_val = aieir.get_operand(p, "addr_val", era)
-            new = aieir.create(
+            addr_val = fields.get_operand(p, "addr_val", era)
+            new = builders.create(
                 "aiex.npu.address_patch",
                 era,
                 operands={"addr_val": addr_val, "arg_plus": value},
-                attrs={"addr": aieir.required_attr(p, "addr"), "arg_idx": rw.host},
+                attrs={"addr": structure.required_attr(p, "addr"), "arg_idx": rw.host},
                 ip=ip,
                 loc=loc,
             )
-            aieir.erase(p)
+            structure.erase(p)
             _erase_if_dead_constant(old)
             return new
         self.set_patch_attr(p, "arg_idx", rw.host)
-        aieir.set_operand(p, plus_index, value)
+        structure.set_operand(p, plus_index, value)
         _erase_if_dead_constant(old)
         return p
 
 
 def iteration_index(loop: Any, ip: Any, loc: Any, type_: Any) -> Any:
     """``(iv - lb) / step`` of a constant-bound loop, as ``type_`` (index or i32)."""
-    iv = aieir.induction_variable(loop)
+    iv = structure.induction_variable(loop)
     lb, _, step = loop_bounds(loop)
-    index = aieir.index_type()
+    index = attributes.index_type()
     v = iv
     if lb:
-        v = aieir.binary("subi", v, aieir.constant(lb, index, ip, loc), ip, loc)
+        v = builders.binary("subi", v, builders.constant(lb, index, ip, loc), ip, loc)
     if step != 1:
-        v = aieir.binary("divui", v, aieir.constant(step, index, ip, loc), ip, loc)
+        v = builders.binary(
+            "divui", v, builders.constant(step, index, ip, loc), ip, loc
+        )
     if type_ != index:
-        v = aieir.cast_int("index_cast", v, type_, ip, loc)
+        v = builders.cast_int("index_cast", v, type_, ip, loc)
     return v
 
 
@@ -263,21 +268,23 @@ def affine_value(
     a: Affine, params: dict[IterSym, Any], type_: Any, ip: Any, loc: Any
 ) -> Any:
     """``a`` as arith in ``type_``, its iteration symbols read from ``params``."""
-    v = aieir.constant(a.const, type_, ip, loc)
+    v = builders.constant(a.const, type_, ip, loc)
     for sym, coeff in a.terms:
         it = params[sym]
-        if aieir.value_type(it) != type_:
-            it = aieir.cast_int("extui", it, type_, ip, loc)
-        term = aieir.binary("muli", it, aieir.constant(coeff, type_, ip, loc), ip, loc)
-        v = aieir.binary("addi", v, term, ip, loc)
+        if structure.value_type(it) != type_:
+            it = builders.cast_int("extui", it, type_, ip, loc)
+        term = builders.binary(
+            "muli", it, builders.constant(coeff, type_, ip, loc), ip, loc
+        )
+        v = builders.binary("addi", v, term, ip, loc)
     return v
 
 
 def _erase_if_dead_constant(value: Any) -> None:
-    owner = aieir.defining_op(value)
+    owner = structure.defining_op(value)
     if (
         owner is not None
         and owner.name == "arith.constant"
-        and not aieir.has_uses(value)
+        and not structure.has_uses(value)
     ):
-        aieir.erase(owner)
+        structure.erase(owner)

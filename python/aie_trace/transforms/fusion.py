@@ -28,7 +28,7 @@ from typing import Any
 
 from ..analysis import callgraph as cg
 from ..analysis import layout as L
-from ..ir import aieir
+from ..ir import eras, structure
 from ..ir.diagnostics import DiagnosticEngine, PassFailure
 from ..ir.forms import in_review_problems
 from .plan import Planner
@@ -91,8 +91,8 @@ def fuse(
     if diag.error_count:
         raise diag.fail()
     # an i64 arg_plus is written in E4 when the caller says so or the module itself shows E4
-    wide = era == "E4" and (era_given or aieir.shows_e4(module))
-    with aieir.in_context_of(module):
+    wide = era == "E4" and (era_given or eras.shows_e4(module))
+    with structure.in_context_of(module):
         fusion = Fusion(graph, era, loops, merge, diag, wide, era == "E4" and not wide)
         changes = fusion.run()
     if diag.error_count:
@@ -164,7 +164,7 @@ def _claims(graph: cg.RunGraph) -> dict[int, int]:
     memo: dict[int, int] = {}
 
     def claim(seq: Any) -> int:
-        k = aieir.op_id(seq)
+        k = structure.op_id(seq)
         if k not in memo:
             memo[k] = 0  # (the graph refuses cycles; this only stops a walk of one)
             own = _trace_buffer(seq)
@@ -185,12 +185,12 @@ def _traced_runs(graph: cg.RunGraph) -> list[tuple[cg.Run, int, int]]:
     out = []
     for seq in graph.sequences:
         for run in graph.runs(seq):
-            if run.callee is not None and claims[aieir.op_id(run.callee)]:
+            if run.callee is not None and claims[structure.op_id(run.callee)]:
                 out.append(
                     (
                         run,
-                        aieir.num_operands(run.op),
-                        len(aieir.seq_args(run.callee)),
+                        structure.num_operands(run.op),
+                        len(structure.seq_args(run.callee)),
                     )
                 )
     return out
@@ -231,7 +231,7 @@ def already_fused(graph: cg.RunGraph) -> list[Any]:
         # (a callee tracing into its output buffer is passed all it takes unfused: the fuse
         # refuses to slice it, in its own words)
         if passed == params and (own is None or own.dedicated):
-            seen.setdefault(aieir.op_id(run.caller), run.caller)
+            seen.setdefault(structure.op_id(run.caller), run.caller)
     return list(seen.values())
 
 
@@ -250,7 +250,7 @@ def as_toolchain_builds(module: Any, era: str, diag: Any) -> Any:
     graph = cg.RunGraph(module)
     if not left_to_toolchain(graph, era):
         return module
-    copy = aieir.clone(module, None)
+    copy = structure.clone(module, None)
     fuse(
         copy,
         cg.RunGraph(copy),
@@ -297,12 +297,12 @@ def toolchain_view(module: Any) -> Any:
     module's op shapes show; raises :class:`ToolchainBuildError` with the located errors.
     """
     try:
-        era = aieir.detect_era(module)
-    except aieir.EraError:
+        era = eras.detect_era(module)
+    except eras.EraError:
         return module  # (the tools report a module that fits no era where they read it)
     diag = DiagnosticEngine()
     try:
-        with aieir.in_context_of(module), aieir.unknown_location():
+        with structure.in_context_of(module), structure.unknown_location():
             return as_toolchain_builds(module, era, diag)
     # the fuse's refusals found while it rebases, said as its pass says them
     except (cg.GraphError, FusionError) as e:

@@ -13,8 +13,8 @@ from typing import Any
 from ..analysis import callgraph as cg
 from ..analysis import layout as L
 from ..analysis import tracedma
-from ..ir import aieir, aieops, forms
-from ..ir.aieir import op_id
+from ..ir import aieops, checking, forms, structure
+from ..ir.structure import op_id
 from .records import (
     BUFFER_PATCH_ERAS,
     I32_MAX,
@@ -41,7 +41,7 @@ class OwnTraces:
 
     def of(self, k: int) -> Own:
         ctx, seq = self.ctx, self.ctx.op(k)
-        problems = aieir.trace_record_problems(seq, ctx.era)
+        problems = checking.trace_record_problems(seq, ctx.era)
         if problems:  # the record is read only as aie-trace-check-ir accepts it
             for message in problems:
                 ctx.diag.error(seq, message)
@@ -69,7 +69,7 @@ class OwnTraces:
             ctx.diag.error(e.op, e.message)
             return Own()
         if tagged is not None:
-            nbytes = aieir.memref_bytes(aieir.seq_args(seq)[tagged].type) or 0
+            nbytes = structure.memref_bytes(structure.seq_args(seq)[tagged].type) or 0
             return Own(tagged, 0, nbytes, True)
         if ctx.era in BUFFER_PATCH_ERAS:
             return Own()
@@ -78,15 +78,17 @@ class OwnTraces:
     def appended(self, k: int) -> Own | None:
         """E1/E2 callee: the parameter its call sites leave out, named by one of its patches."""
         ctx, seq = self.ctx, self.ctx.op(k)
-        params = aieir.seq_args(seq)
-        short = [r for r in ctx.callers(k) if aieir.num_operands(r.op) < len(params)]
+        params = structure.seq_args(seq)
+        short = [
+            r for r in ctx.callers(k) if structure.num_operands(r.op) < len(params)
+        ]
         if not short:
             return None
         last = len(params) - 1
-        host = aieir.host_buffer_index(seq, last)
+        host = structure.host_buffer_index(seq, last)
         named = host is not None and any(p.arg_idx == host for p in ctx.patches(k))
         for r in short:
-            n = aieir.num_operands(r.op)
+            n = structure.num_operands(r.op)
             if n == last and named:
                 continue
             self.short_reported.add(op_id(r.op))
@@ -96,21 +98,21 @@ class OwnTraces:
                 f"#{n} ({params[n].type}) is missing; only the trace buffer that trace lowering appends (the "
                 "last parameter, a memref that an address_patch of the callee names) may be left out",
             )
-        nbytes = aieir.memref_bytes(params[last].type) if named else None
+        nbytes = structure.memref_bytes(params[last].type) if named else None
         return Own(last, 0, nbytes or 0, True) if named else Own()
 
     def dma(self, k: int) -> Own:
         """E1/E2 sequence that nobody leaves a parameter out of: the patches of its trace BDs (one
         per trace channel, each at its own offset of one buffer)."""
         ctx, seq, era = self.ctx, self.ctx.op(k), self.ctx.era
-        dev = aieir.parent_named(seq, "aie.device")
+        dev = structure.parent_named(seq, "aie.device")
         found = tracedma.trace_patches(
-            aieir.walk(seq)[1:], tracedma.trace_channels(dev), era
+            structure.walk(seq)[1:], tracedma.trace_channels(dev), era
         )
         arg, spans, callers = None, [], ctx.callers(k)
         for p in found:
             n = aieops.AddressPatch(p, era).arg_idx
-            b = aieir.block_index_of_host_buffer(seq, n) if n is not None else None
+            b = structure.block_index_of_host_buffer(seq, n) if n is not None else None
             if b is None:
                 if callers:
                     self.reported.add(op_id(p))
@@ -135,18 +137,18 @@ class OwnTraces:
             spans.append((aieops.AddressPatch(p, era).arg_plus or 0, p))
         if arg is None:
             return Own()
-        value = aieir.seq_args(seq)[arg]
+        value = structure.seq_args(seq)[arg]
         lo = min(plus for plus, _ in spans)
-        if not aieir.has_uses(value) and lo == 0:
+        if not structure.has_uses(value) and lo == 0:
             # (reuse_output_buffer puts the trace after the output)
-            return Own(arg, 0, aieir.memref_bytes(value.type) or 0, True)
+            return Own(arg, 0, structure.memref_bytes(value.type) or 0, True)
         hi = max(plus + self.bd_bytes(seq, p) for plus, p in spans)
         return Own(arg, lo, hi - lo, False)
 
     def bd_bytes(self, seq: Any, patch: Any) -> int:
         era = self.ctx.era
         key, size = tracedma.patch_bd(patch, era), 0
-        for op in aieir.walk(seq, ["aiex.npu.writebd", "aiex.npu.address_patch"]):
+        for op in structure.walk(seq, ["aiex.npu.writebd", "aiex.npu.address_patch"]):
             if op == patch:
                 return size
             if op.name == "aiex.npu.writebd" and tracedma.writebd_key(op, era) == key:
@@ -211,7 +213,7 @@ class Planner:
                 continue
             trips = self.trips(run)
             if callee not in params:
-                params[callee] = aieir.seq_args(ctx.op(callee))
+                params[callee] = structure.seq_args(ctx.op(callee))
             if trips is None or not self.passes_all_but_trace(
                 run, callee, params[callee], cp
             ):
@@ -235,7 +237,7 @@ class Planner:
             )
         trace_arg = own.arg
         if trace_arg is None and sites:  # a new last argument
-            trace_arg = len(aieir.seq_args(seq))
+            trace_arg = len(structure.seq_args(seq))
         return Plan(own, cursor, tuple(sites), trace_arg)
 
     def check_claim(self, seq: Any, claim: int, fused: bool) -> None:
@@ -266,8 +268,8 @@ class Planner:
         trace names (both would land at its start)."""
         ctx = self.ctx
         fused = sum(
-            aieir.is_host_buffer_type(aieir.value_type(a))
-            for a in aieir.seq_args(ctx.op(k))
+            structure.is_host_buffer_type(structure.value_type(a))
+            for a in structure.seq_args(ctx.op(k))
         )
         for p, n in self.own.fixed_slot.get(k, []):
             if n == fused:
@@ -299,11 +301,14 @@ class Planner:
         """A run of a traced design passes every parameter, or every one but its trace buffer
         when that is the last parameter (what trace lowering appended)."""
         ctx = self.ctx
-        n = aieir.num_operands(run.op)
+        n = structure.num_operands(run.op)
         if (
             n == len(params)
             or (n == len(params) - 1 and cp.trace_arg == n)
-            or (run.callee != ctx.op(callee) and n == len(aieir.seq_args(run.callee)))
+            or (
+                run.callee != ctx.op(callee)
+                and n == len(structure.seq_args(run.callee))
+            )
         ):
             return True  # (a specialized copy may take iteration indices after the callee's parameters)
         if n < len(params):
@@ -357,7 +362,7 @@ class Planner:
 
 def loop_bounds(loop: Any) -> list[int | None]:
     """(lower bound, upper bound, step) of an ``scf.for``, each an int when it folds."""
-    return [cg.eval_int(v, lambda _: None) for v in aieir.operands(loop)[:3]]
+    return [cg.eval_int(v, lambda _: None) for v in structure.operands(loop)[:3]]
 
 
 def _event_items(nodes: list[Any], ordinals: Any) -> list[tuple]:

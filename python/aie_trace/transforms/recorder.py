@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..analysis import layout as L
-from ..ir import aieir
-from ..ir.aieir import op_id
+from ..ir import structure
+from ..ir.structure import op_id
 from .records import Context, Site
 
 
@@ -61,7 +61,7 @@ class Recorder:
         lay = L.Layout(
             *ctx.names(k),
             ta,
-            aieir.host_buffer_index(seq, ta),
+            structure.host_buffer_index(seq, ta),
             plan.claim if fused else plan.own.size,
             0 if fused else plan.own.offset,
             True if fused else plan.own.dedicated,

@@ -5,7 +5,7 @@ the run graph for all of them.
 
 The records (:class:`Own`, :class:`Site`, :class:`Plan`, :class:`Patch`, :class:`Rebase`,
 :class:`Spec`) are frozen and hold no IR handles: a sequence is named by its op identity
-(:func:`aieir.op_id`), a run by its ordinal in its sequence, a patch by its index among the
+(:func:`structure.op_id`), a run by its ordinal in its sequence, a patch by its index among the
 sequence's address patches in pre-order. :class:`Context` maps those back to ops; its tables live
 as long as one run of the pass, while no sequence is erased (fuse only adds sequences), so the
 identities it holds stay valid. The ops the rewriter erases (a call site's run rebuilt with more
@@ -27,7 +27,7 @@ from typing import Any
 from ..analysis import callgraph as cg
 from ..analysis import layout as L
 from ..analysis.callgraph import Affine, IterSym
-from ..ir import aieir, aieops
+from ..ir import aieops, fields, structure
 from ..ir.diagnostics import LocatedError
 
 I32_MAX = 2**31 - 1
@@ -176,7 +176,7 @@ class Context:
 
     # -- sequences by identity ---------------------------------------------------------------
     def key(self, seq: Any) -> int:
-        k = aieir.op_id(seq)
+        k = structure.op_id(seq)
         self._ops.setdefault(k, seq)
         return k
 
@@ -186,7 +186,7 @@ class Context:
     def names(self, k: int) -> tuple[str, str]:
         """(device, sequence) symbols of a sequence."""
         if k not in self._names:
-            self._names[k] = aieir.kernel_name(self._ops[k])
+            self._names[k] = structure.kernel_name(self._ops[k])
         return self._names[k]
 
     def label(self, k: int) -> str:
@@ -248,7 +248,7 @@ class Context:
     def _read_patches(self, k: int) -> tuple[list[Any], list[Patch]]:
         if k not in self._patches:
             seq, ops, out = self._ops[k], [], []
-            for i, p in enumerate(aieir.walk(seq, ["aiex.npu.address_patch"])):
+            for i, p in enumerate(structure.walk(seq, ["aiex.npu.address_patch"])):
                 ops.append(p)
                 out.append(self._read_patch(seq, i, p))
             self._patches[k] = (ops, out)
@@ -258,7 +258,9 @@ class Context:
         patch = aieops.AddressPatch(p, self.era)
         buffer = patch.buffer
         arg = patch.arg_idx if buffer is None else None
-        block = aieir.block_index_of_host_buffer(seq, arg) if arg is not None else None
+        block = (
+            structure.block_index_of_host_buffer(seq, arg) if arg is not None else None
+        )
         return Patch(i, arg, block, patch.arg_plus, buffer is None)
 
     def patches(self, k: int) -> list[Patch]:
@@ -275,11 +277,11 @@ class Context:
         key = (k, p.index)
         if key not in self._plus_index:
             op = self.patch_op(k, p.index)
-            self._plus_index[key] = aieir.operand_index(op, "arg_plus", self.era)
+            self._plus_index[key] = fields.operand_index(op, "arg_plus", self.era)
         return self._plus_index[key]
 
     def patch_buffer(self, k: int, p: Patch) -> Any:
-        return aieir.get_operand(self.patch_op(k, p.index), "buffer", self.era)
+        return fields.get_operand(self.patch_op(k, p.index), "buffer", self.era)
 
     # -- widths --------------------------------------------------------------------------------
     def check_plus(self, p: Any, value: int | Affine, where: Callable[[], str]) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..analysis import callgraph as cg
 from ..analysis.callgraph import Affine, BufferRef, IterSym
-from ..ir import aieir, aieops, views
+from ..ir import aieops, attributes, builders, structure, views
 from .copies import Copies, iteration_index
 from .plan import loop_bounds
 from .records import Context, FusionError, LoopMode, Patch, Plan, Rebase, Site, Spec
@@ -41,7 +41,7 @@ class Call:
         """``args[j]`` of the call's frame."""
         if self.frame is not None:
             return self.frame.args[j]
-        operands = aieir.operands(self.run.op)
+        operands = structure.operands(self.run.op)
         return self.caller().bound(operands[j]) if j < len(operands) else cg.MISSING
 
 
@@ -50,7 +50,7 @@ def replace_run(ctx: Context, k: int, run: cg.Run, operands: list[Any]) -> cg.Ru
     records it now."""
     old = run.op
     new = ctx.update_run(k, run, op=aieops.Run(old, ctx.era).with_args(operands))
-    aieir.erase(old)
+    structure.erase(old)
     return new
 
 
@@ -71,15 +71,15 @@ class Restructurer:
         if not plan.sites:
             return
         seq = self.ctx.op(k)
-        fused = aieir.memref_type([plan.claim], aieir.int_type(8))
-        body = aieir.body(seq)
+        fused = attributes.memref_type([plan.claim], attributes.int_type(8))
+        body = structure.body(seq)
         if plan.own.arg is None:
-            aieir.add_block_argument(body, fused, aieir.location(seq))
-        buffer = aieir.block_arguments(body)[plan.trace_arg]
+            structure.add_block_argument(body, fused, structure.location(seq))
+        buffer = structure.block_arguments(body)[plan.trace_arg]
         if (
-            aieir.value_type(buffer) != fused
+            structure.value_type(buffer) != fused
         ):  # an own trace argument grows to the claim
-            aieir.set_value_type(buffer, fused)
+            structure.set_value_type(buffer, fused)
         runs = self.ctx.runs(k)
         for site in plan.sites:
             self.pass_slice(k, plan, site, runs[site.ordinal], buffer)
@@ -89,13 +89,13 @@ class Restructurer:
         k = site.callee
         if k not in self._slice_types:
             ta = self.ctx.plans[k].trace_arg
-            ttype = aieir.value_type(aieir.seq_args(self.ctx.op(k))[ta])
-            element = aieir.memref_element_type(ttype)
+            ttype = structure.value_type(structure.seq_args(self.ctx.op(k))[ta])
+            element = attributes.memref_element_type(ttype)
             if (
-                len(aieir.memref_shape(ttype)) != 1
-                or aieir.element_bits(element) != 8
-                or not aieir.is_signless_integer(element)
-                or aieir.memref_bytes(ttype) != site.per
+                len(attributes.memref_shape(ttype)) != 1
+                or structure.element_bits(element) != 8
+                or not attributes.is_signless_integer(element)
+                or structure.memref_bytes(ttype) != site.per
             ):
                 raise FusionError(
                     f"the trace argument #{ta} of {self.ctx.label(k)} is {ttype}; "
@@ -110,12 +110,12 @@ class Restructurer:
     ) -> None:
         ta = self.ctx.plans[site.callee].trace_arg
         ttype = self.slice_type(site, run)
-        operands = aieir.operands(run.op)
+        operands = structure.operands(run.op)
         if len(operands) > ta:
             self.check_passed(plan, site, run, operands[ta], buffer, ta)
             return
-        ip = aieir.before(run.op)
-        loc = aieir.location(run.op)
+        ip = structure.before(run.op)
+        loc = structure.location(run.op)
         offset = self.site_offset(site, run, ip, loc)
         view = self.slice_view(buffer, offset, site.per, ttype, ip, loc)
         if isinstance(
@@ -146,22 +146,22 @@ class Restructurer:
         """The byte offset of this call's region: a constant, or index arith on the loop ivs."""
         if not site.trips:
             return site.cursor
-        index = aieir.index_type()
+        index = attributes.index_type()
         total, stride = None, site.per
         for loop, trips in reversed(list(zip(run.loops, site.trips, strict=False))):
-            term = aieir.binary(
+            term = builders.binary(
                 "muli",
                 iteration_index(loop, ip, loc, index),
-                aieir.constant(stride, index, ip, loc),
+                builders.constant(stride, index, ip, loc),
                 ip,
                 loc,
             )
             total = (
-                term if total is None else aieir.binary("addi", total, term, ip, loc)
+                term if total is None else builders.binary("addi", total, term, ip, loc)
             )
             stride *= trips
-        cursor = aieir.constant(site.cursor, index, ip, loc)
-        return aieir.binary("addi", total, cursor, ip, loc)
+        cursor = builders.constant(site.cursor, index, ip, loc)
+        return builders.binary("addi", total, cursor, ip, loc)
 
     def slice_view(
         self, buffer: Any, offset: int | Any, size: int, type_: Any, ip: Any, loc: Any
@@ -174,11 +174,11 @@ class Restructurer:
         kind = (size, dynamic, type_)
         last = self._last_view.get(kind)
         if last is None:
-            view = aieir.byte_view(buffer, offset, size, type_, ip, loc)
+            view = builders.byte_view(buffer, offset, size, type_, ip, loc)
         else:
-            view = aieir.clone_byte_view(last, buffer, offset, size, ip, loc)
+            view = builders.clone_byte_view(last, buffer, offset, size, ip, loc)
         self._last_view[kind] = view
-        return aieir.result(view[1])
+        return structure.result(view[1])
 
 
 def loop_env(
@@ -191,7 +191,7 @@ def loop_env(
         lb, _, step = loop_bounds(loop)
         sym = IterSym(counter[0], loop, path)
         counter[0] += 1
-        env[aieir.induction_variable(loop)] = Affine(lb, ((sym, step),))
+        env[structure.induction_variable(loop)] = Affine(lb, ((sym, step),))
         syms.append(sym)
     return env, syms
 
@@ -224,7 +224,9 @@ class Rebaser:
         ctx, root = self.ctx, self.ctx.op(k)
         frame = cg.Frame.for_root(root)
         frame.views = self.views
-        self.hosts = [aieir.host_buffer_index(root, i) for i in range(len(frame.args))]
+        self.hosts = [
+            structure.host_buffer_index(root, i) for i in range(len(frame.args))
+        ]
         for run in list(ctx.runs(k)):
             callee = ctx.callee(run)
             if not self.needs_rebase(callee):
@@ -337,8 +339,8 @@ class Rebaser:
         """Point run ``run`` of root ``k`` at its specialization, passing the iteration indices
         it needs."""
         if spec.name != run.callee_name:
-            aieir.set_raw_attr(
-                run.op, "runtime_sequence_symbol", aieir.symbol_ref([spec.name])
+            structure.set_raw_attr(
+                run.op, "runtime_sequence_symbol", attributes.symbol_ref([spec.name])
             )
             run = self.ctx.update_run(
                 k,
@@ -347,8 +349,8 @@ class Rebaser:
                 callee=self.ctx.symbol(run.device, spec.name),
             )
         n = self.copies.arity(callee)
-        if aieir.num_operands(run.op) != n + len(spec.needs):
-            i32 = aieir.int_type(32)
-            ip, loc = aieir.before(run.op), aieir.location(run.op)
+        if structure.num_operands(run.op) != n + len(spec.needs):
+            i32 = attributes.int_type(32)
+            ip, loc = structure.before(run.op), structure.location(run.op)
             extra = [iteration_index(s.loop, ip, loc, i32) for s in spec.needs]
-            replace_run(self.ctx, k, run, aieir.operands(run.op)[:n] + extra)
+            replace_run(self.ctx, k, run, structure.operands(run.op)[:n] + extra)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from aie_trace.ir import aieir
+from aie_trace.ir import structure
 from aie_trace.ir.provider import ir
 from aie_trace.opt.registry import Pass, option, register
 
@@ -25,12 +25,12 @@ class TestEmit(Pass):
     fail: bool = option(False, "Fail the pass (without an error of its own)")
 
     def run(self, module, diag) -> None:
-        for op in aieir.walk(module):
-            spec = aieir.attr_or_none(op, "test.emit")
+        for op in structure.walk(module):
+            spec = structure.attr_or_none(op, "test.emit")
             if spec is None:
                 continue
             severity, _, message = ir.StringAttr(spec).value.partition(": ")
-            note = aieir.attr_or_none(op, "test.note")
+            note = structure.attr_or_none(op, "test.note")
             notes = [(op, ir.StringAttr(note).value)] if note is not None else None
             diag.emit(severity, op, message, notes)
         if self.fail:
