@@ -17,12 +17,12 @@ from source_scan import ROOT, misjudged, sources
 #: the IR layer, and the code that runs pass managers, with why
 LAYER = {
     "python/aie_trace/ir/provider.py": "the provider: where the bindings come from",
-    "python/aie_trace/ir/structure.py": "the IR layer: access, era-aware fields, builders, checker",
-    "python/aie_trace/ir/attributes.py": "the IR layer: access, era-aware fields, builders, checker",
-    "python/aie_trace/ir/fields.py": "the IR layer: access, era-aware fields, builders, checker",
-    "python/aie_trace/ir/eras.py": "the IR layer: access, era-aware fields, builders, checker",
-    "python/aie_trace/ir/checking.py": "the IR layer: access, era-aware fields, builders, checker",
-    "python/aie_trace/ir/builders.py": "the IR layer: access, era-aware fields, builders, checker",
+    "python/aie_trace/ir/structure.py": "the IR layer: operations, values, blocks, regions, the op identity, parsing",
+    "python/aie_trace/ir/attributes.py": "the IR layer: attribute and type values through the structured accessors",
+    "python/aie_trace/ir/fields.py": "the IR layer: fields by ODS name in every era",
+    "python/aie_trace/ir/eras.py": "the IR layer: era detection from op shapes",
+    "python/aie_trace/ir/checking.py": "the IR layer: the op checker",
+    "python/aie_trace/ir/builders.py": "the IR layer: schema-checked builders",
     "python/aie_trace/ir/aieops.py": "the IR layer: typed wrappers for the aie/aiex ops",
     "python/aie_trace/ir/views.py": "the IR layer: view chains read by mlir-aie's resolve rules",
     "python/aie_trace/ir/rollback.py": "the IR layer: a module put back as it was",
@@ -78,36 +78,23 @@ BINDING_ATTRIBUTES = frozenset(
     }
 )
 
+#: the IR layer's modules that read and build IR, split by concern
+_IR_MODULES = frozenset(
+    {
+        "structure",
+        "attributes",
+        "fields",
+        "eras",
+        "checking",
+        "builders",
+        "aieops",
+        "views",
+    }
+)
 #: the names under which the layer's modules are imported: their attributes are the layer's API
-_LAYER_NAMES = frozenset(
-    {
-        "structure",
-        "attributes",
-        "fields",
-        "eras",
-        "checking",
-        "builders",
-        "aieops",
-        "views",
-        "rollback",
-        "layer",
-    }
-)
+_LAYER_NAMES = _IR_MODULES | {"rollback", "layer"}
 #: the layer's modules, by the last part of their import path
-_LAYER_MODULES = frozenset(
-    {
-        "structure",
-        "attributes",
-        "fields",
-        "eras",
-        "checking",
-        "builders",
-        "aieops",
-        "views",
-        "rollback",
-        "provider",
-    }
-)
+_LAYER_MODULES = _IR_MODULES | {"rollback", "provider"}
 #: the bindings' modules (and the layer's private names for them), for the layer's use only
 _BINDING_MODULES = frozenset(
     {"ir", "arith", "memref", "scf", "func", "passmanager", "_arith", "_memref"}
